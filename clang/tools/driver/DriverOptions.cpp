@@ -1,0 +1,88 @@
+//===- DriverOptions.cpp - What the driver adds to a clang-22 command line ===//
+//
+// Kept free of LLVM libraries on purpose: the driver only rewrites arguments
+// and execs clang-22, so it starts as fast as the stock driver.
+//
+//===----------------------------------------------------------------------===//
+#include "DriverOptions.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ompgpu {
+namespace {
+
+bool startsWith(const std::string &S, const std::string &Prefix) {
+  return S.compare(0, Prefix.size(), Prefix) == 0;
+}
+
+bool isSupportedTarget(const std::string &Triple) {
+  return Triple == "nvptx64" || Triple == "nvptx64-nvidia-cuda";
+}
+
+std::vector<std::string> splitCommas(const std::string &List) {
+  std::vector<std::string> Items;
+  std::stringstream Stream(List);
+  for (std::string Item; std::getline(Stream, Item, ',');)
+    if (!Item.empty())
+      Items.push_back(Item);
+  return Items;
+}
+
+/// An architecture given with --offload-arch= or the older
+/// -Xopenmp-target -march= / --cuda-gpu-arch= spellings.
+bool namesArchitecture(const std::vector<std::string> &Args, size_t I) {
+  const std::string &A = Args[I];
+  if (startsWith(A, "--offload-arch=") || startsWith(A, "--cuda-gpu-arch=") ||
+      A == "--offload-arch" || A == "--cuda-gpu-arch")
+    return true;
+  return startsWith(A, "-Xopenmp-target") && I + 1 < Args.size() &&
+         startsWith(Args[I + 1], "-march=");
+}
+
+} // namespace
+
+OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args) {
+  OffloadRequest Request;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    std::string Targets;
+    if (startsWith(A, "-fopenmp-targets="))
+      Targets = A.substr(std::string("-fopenmp-targets=").size());
+    else if (A == "-fopenmp-targets" && I + 1 < Args.size())
+      Targets = Args[I + 1];
+    else if (startsWith(A, "--offload-arch") || startsWith(A, "--offload="))
+      Request.Offloading = true;
+    else if (A == "-fno-offload-lto")
+      Request.Error = "-fno-offload-lto is not supported: device code is "
+                      "linked and optimized as a whole program at link time";
+    for (const std::string &T : splitCommas(Targets)) {
+      Request.Offloading = true;
+      if (!isSupportedTarget(T))
+        Request.Error = "unsupported offloading target '" + T +
+                        "': this toolchain supports nvptx64 "
+                        "(nvptx64-nvidia-cuda) only";
+    }
+  }
+  return Request;
+}
+
+std::vector<std::string> addOffloadingArguments(std::vector<std::string> Args,
+                                                const std::string &ToolDir,
+                                                const std::string &DefaultArch) {
+  bool HasArch = false;
+  for (size_t I = 0; I < Args.size(); ++I)
+    HasArch |= namesArchitecture(Args, I);
+  bool HasLTO = std::find(Args.begin(), Args.end(), "-foffload-lto") !=
+                Args.end();
+  std::vector<std::string> Extra = {"-B" + ToolDir};
+  if (!HasLTO)
+    Extra.push_back("-foffload-lto");
+  if (!HasArch)
+    Extra.push_back("--offload-arch=" + DefaultArch);
+  // Our additions go first so that anything the user wrote still wins.
+  Args.insert(Args.begin(), Extra.begin(), Extra.end());
+  return Args;
+}
+
+} // namespace ompgpu

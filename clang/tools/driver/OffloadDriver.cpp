@@ -1,0 +1,66 @@
+//===- OffloadDriver.cpp - build/bin/clang and build/bin/clang++ ----------===//
+//
+// Behaves exactly like clang-22 (it execs it with the same arguments) unless
+// the command line asks for OpenMP offloading. Then it adds what our
+// offloading flow needs (see DriverOptions.h); the stock driver keeps doing
+// every compile step, and at link time runs the clang-linker-wrapper that sits
+// next to this executable, which performs the device link.
+//
+//===----------------------------------------------------------------------===//
+#include "DriverOptions.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+std::string ownDirectory(const char *Argv0) {
+  std::error_code EC;
+  std::filesystem::path Self =
+      std::filesystem::read_symlink("/proc/self/exe", EC);
+  if (EC)
+    Self = std::filesystem::absolute(Argv0);
+  return Self.parent_path().string();
+}
+
+bool invokedAsCxx(const char *Argv0) {
+  std::string Name = std::filesystem::path(Argv0).filename().string();
+  return Name.find("++") != std::string::npos;
+}
+
+[[noreturn]] void execute(const std::string &Program,
+                          const std::vector<std::string> &Args) {
+  std::vector<char *> Argv;
+  Argv.push_back(const_cast<char *>(Program.c_str()));
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  execv(Program.c_str(), Argv.data());
+  std::fprintf(stderr, "clang: error: cannot run %s: %s\n", Program.c_str(),
+               std::strerror(errno));
+  std::_Exit(1);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  const std::string Compiler =
+      invokedAsCxx(Argv[0]) ? OMPGPU_HOST_CLANGXX : OMPGPU_HOST_CLANG;
+
+  ompgpu::OffloadRequest Request = ompgpu::analyzeCommandLine(Args);
+  if (Request.Error) {
+    std::fprintf(stderr, "clang: error: %s\n", Request.Error->c_str());
+    return 1;
+  }
+  if (!Request.Offloading)
+    execute(Compiler, Args);
+  execute(Compiler, ompgpu::addOffloadingArguments(
+                        std::move(Args), ownDirectory(Argv[0]),
+                        OMPGPU_DEFAULT_ARCH));
+}

@@ -1,0 +1,27 @@
+//===- DeviceCodegen.h - Optimizing a device program and emitting PTX -----===//
+//
+// Runs the optimization pipeline on a linked device program with the NVPTX
+// target machine (which brings NVVMReflect for libdevice), then emits PTX.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPGPU_OFFLOADLINK_DEVICECODEGEN_H
+#define OMPGPU_OFFLOADLINK_DEVICECODEGEN_H
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace ompgpu {
+
+/// Optimizes \p Program at \p OptLevel (0-3) for \p Arch and returns its PTX.
+llvm::Expected<std::string> optimizeAndEmitPTX(llvm::Module &Program,
+                                               llvm::StringRef Arch,
+                                               unsigned OptLevel);
+
+/// Registers the NVPTX and host targets with LLVM; call once before linking.
+void initializeTargets();
+
+} // namespace ompgpu
+
+#endif

@@ -1,0 +1,33 @@
+//===- DeviceLink.h - One device program per GPU architecture -------------===//
+//
+// Links the device bitcode of all translation units with the device runtime
+// (libompdevice-nvptx.bc) and CUDA's libdevice, checks that nothing stays
+// undefined, and internalizes everything the host does not look up by name,
+// so that the optimizer sees the whole device program.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPGPU_OFFLOADLINK_DEVICELINK_H
+#define OMPGPU_OFFLOADLINK_DEVICELINK_H
+
+#include "ompgpu/OffloadLink/DeviceInputs.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+namespace ompgpu {
+
+struct DeviceLinkOptions {
+  std::string Arch;          ///< "sm_90"
+  std::string RuntimePath;   ///< libompdevice-nvptx.bc
+  std::string LibdevicePath; ///< libdevice.10.bc
+};
+
+/// Links \p Inputs into one module, or explains what is missing.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+linkDeviceProgram(llvm::LLVMContext &Context,
+                  llvm::ArrayRef<DeviceInput> Inputs,
+                  const DeviceLinkOptions &Options);
+
+} // namespace ompgpu
+
+#endif

@@ -1,0 +1,109 @@
+//===- DeviceCodegen.cpp - Optimizing a device program and emitting PTX ---===//
+#include "ompgpu/OffloadLink/DeviceCodegen.h"
+#include "ompgpu/OffloadLink/Commands.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace ompgpu {
+namespace {
+
+Expected<std::unique_ptr<TargetMachine>>
+createNVPTXTargetMachine(const Module &M, StringRef Arch, unsigned OptLevel) {
+  std::string Message;
+  const Triple &TT = M.getTargetTriple();
+  const Target *T = TargetRegistry::lookupTarget(TT, Message);
+  if (!T)
+    return linkError("no NVPTX target in this LLVM: " + Message);
+  std::string Features;
+  for (const Function &F : M)
+    if (F.hasFnAttribute("target-features")) {
+      Features = F.getFnAttribute("target-features").getValueAsString().str();
+      break;
+    }
+  CodeGenOptLevel Level = OptLevel == 0   ? CodeGenOptLevel::None
+                          : OptLevel == 1 ? CodeGenOptLevel::Less
+                                          : CodeGenOptLevel::Aggressive;
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      TT, Arch, Features, TargetOptions(), Reloc::PIC_, std::nullopt, Level));
+}
+
+OptimizationLevel toOptimizationLevel(unsigned OptLevel) {
+  switch (OptLevel) {
+  case 0:
+    return OptimizationLevel::O0;
+  case 1:
+    return OptimizationLevel::O1;
+  case 2:
+    return OptimizationLevel::O2;
+  default:
+    return OptimizationLevel::O3;
+  }
+}
+
+void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  OptimizationLevel Level = toOptimizationLevel(OptLevel);
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+} // namespace
+
+void initializeTargets() {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+}
+
+Expected<std::string> optimizeAndEmitPTX(Module &Program, StringRef Arch,
+                                         unsigned OptLevel) {
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      createNVPTXTargetMachine(Program, Arch, OptLevel);
+  if (!TM)
+    return TM.takeError();
+  Program.setDataLayout((*TM)->createDataLayout());
+  optimize(Program, **TM, OptLevel);
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (verifyModule(Program, &ErrorStream))
+    return linkError("the optimized device program for " + Arch +
+                     " is invalid (a bug in the toolchain):\n" + Errors);
+
+  SmallString<0> PTX;
+  raw_svector_ostream PTXStream(PTX);
+  legacy::PassManager CodeGen;
+  if ((*TM)->addPassesToEmitFile(CodeGen, PTXStream, nullptr,
+                                 CodeGenFileType::AssemblyFile))
+    return linkError("the NVPTX backend cannot emit PTX");
+  CodeGen.run(Program);
+  return std::string(PTX);
+}
+
+} // namespace ompgpu

@@ -1,0 +1,225 @@
+//===- DeviceLink.cpp - One device program per GPU architecture -----------===//
+#include "ompgpu/OffloadLink/DeviceLink.h"
+#include "ompgpu/OffloadLink/Commands.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+using namespace llvm;
+
+namespace ompgpu {
+namespace {
+
+Expected<std::unique_ptr<Module>> readBitcode(LLVMContext &Context,
+                                              MemoryBufferRef Buffer) {
+  Expected<std::unique_ptr<Module>> M = parseBitcodeFile(Buffer, Context);
+  if (!M)
+    return linkError("cannot read device bitcode from '" +
+                     Buffer.getBufferIdentifier() +
+                     "': " + toString(M.takeError()));
+  return M;
+}
+
+Expected<std::unique_ptr<Module>> readBitcodeFile(LLVMContext &Context,
+                                                  StringRef Path,
+                                                  StringRef What) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return linkError("cannot read the " + What + " '" + Path +
+                     "': " + Buffer.getError().message());
+  return readBitcode(Context, **Buffer);
+}
+
+/// Links \p Library into \p Program, taking only what the program uses.
+Error linkLibrary(Module &Program, std::unique_ptr<Module> Library) {
+  Library->setDataLayout(Program.getDataLayout());
+  Library->setTargetTriple(Program.getTargetTriple());
+  if (Linker::linkModules(Program, std::move(Library),
+                          Linker::Flags::LinkOnlyNeeded))
+    return linkError("linking the device library into '" +
+                     Program.getModuleIdentifier() + "' failed");
+  return Error::success();
+}
+
+/// Functions the CUDA toolchain provides below LLVM: ptxas resolves them as
+/// system calls.
+bool isCudaSystemCall(StringRef Name) {
+  return Name == "vprintf" || Name == "malloc" || Name == "free" ||
+         Name == "__assertfail";
+}
+
+/// The OpenMP construct a runtime entry point serves, for error messages.
+StringRef constructOf(StringRef Name) {
+  static const std::pair<StringRef, StringRef> Table[] = {
+      {"__kmpc_omp_task", "task"},
+      {"__kmpc_omp_taskwait", "taskwait"},
+      {"__kmpc_omp_taskyield", "taskyield"},
+      {"__kmpc_taskgroup", "taskgroup"},
+      {"__kmpc_end_taskgroup", "taskgroup"},
+      {"__kmpc_taskloop", "taskloop"},
+      {"__kmpc_dispatch_", "schedule(dynamic|guided|runtime|auto)"},
+      {"__kmpc_nvptx_parallel_reduce", "reduction on a parallel region"},
+      {"__kmpc_nvptx_teams_reduce", "reduction on a teams region"},
+      {"__kmpc_reduction_get_fixed_buffer", "reduction on a teams region"},
+      {"__kmpc_shuffle_int", "reduction"},
+      {"__kmpc_ordered", "ordered"},
+      {"__kmpc_end_ordered", "ordered"},
+      {"__kmpc_critical", "critical"},
+      {"__kmpc_alloc_shared", "a variable shared with a parallel region"},
+  };
+  for (const auto &[Prefix, Construct] : Table)
+    if (Name.starts_with(Prefix))
+      return Construct;
+  return "";
+}
+
+bool isRuntimeEntryPoint(StringRef Name) {
+  return Name.starts_with("__kmpc_") || Name.starts_with("omp_") ||
+         Name.starts_with("ompx_") || Name.starts_with("__tgt_");
+}
+
+/// Clang names target regions __omp_offloading_<device>_<file>_<function>_l<line>
+/// (outlined parallel regions add suffixes); say that in source terms.
+std::string describeFunction(StringRef Name) {
+  StringRef Rest = Name;
+  if (!Rest.consume_front("__omp_offloading_"))
+    return ("function '" + Name + "'").str();
+  Rest = Rest.split('_').second.split('_').second; // device and file ids
+  size_t LinePos = Rest.rfind("_l");
+  if (LinePos == StringRef::npos)
+    return ("function '" + Name + "'").str();
+  StringRef Function = Rest.take_front(LinePos);
+  StringRef Line = Rest.drop_front(LinePos + 2).take_while(isDigit);
+  return ("the target region in '" + Function + "' at line " + Line).str();
+}
+
+/// "file:line" of the first use of \p F that has a location, or the function
+/// that uses it.
+std::string firstUseLocation(const Function &F) {
+  std::string Fallback;
+  for (const User *U : F.users()) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      continue;
+    if (const DebugLoc &Loc = I->getDebugLoc())
+      return (Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
+    if (Fallback.empty())
+      Fallback = describeFunction(I->getFunction()->getName());
+  }
+  return Fallback;
+}
+
+/// Everything still undefined after the libraries are linked is a function
+/// nobody provides; name each one, and the OpenMP construct behind it.
+Error checkNothingUndefined(const Module &M) {
+  std::string Report;
+  for (const Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        isCudaSystemCall(F.getName()))
+      continue;
+    std::string Where = firstUseLocation(F);
+    std::string Line = "  '" + F.getName().str() + "'";
+    if (!Where.empty())
+      Line += " (used in " + Where + ")";
+    if (isRuntimeEntryPoint(F.getName())) {
+      Line += ": not supported by this device runtime yet";
+      StringRef Construct = constructOf(F.getName());
+      if (!Construct.empty())
+        Line += " (OpenMP construct: " + Construct.str() + ")";
+    } else {
+      Line += ": undefined in device code (declare the function with "
+              "'#pragma omp declare target' where it is defined)";
+    }
+    Report += Line + "\n";
+  }
+  for (const GlobalVariable &G : M.globals())
+    if (G.isDeclaration() && !G.use_empty())
+      Report += "  '" + G.getName().str() +
+                "': global variable undefined in device code\n";
+  if (Report.empty())
+    return Error::success();
+  return linkError(M.getModuleIdentifier() +
+                   " uses functions that no device library defines:\n" +
+                   Report);
+}
+
+/// The runtime was compiled for a baseline GPU; give every function the
+/// architecture of the user's kernels so that the runtime inlines into them.
+void adoptKernelTargetAttributes(Module &M) {
+  Attribute CPU, Features;
+  for (const Function &F : M)
+    if (F.getCallingConv() == CallingConv::PTX_Kernel) {
+      CPU = F.getFnAttribute("target-cpu");
+      Features = F.getFnAttribute("target-features");
+      break;
+    }
+  if (!CPU.isValid())
+    return;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.addFnAttr(CPU);
+    if (Features.isValid())
+      F.addFnAttr(Features);
+    else
+      F.removeFnAttr("target-features");
+  }
+}
+
+/// What the host runtime looks up by name must stay visible: kernels, and the
+/// declare-target globals and kernel environments clang gives protected
+/// visibility. Everything else becomes internal.
+void internalizeDeviceProgram(Module &M) {
+  internalizeModule(M, [](const GlobalValue &GV) {
+    if (const auto *F = dyn_cast<Function>(&GV))
+      if (F->getCallingConv() == CallingConv::PTX_Kernel)
+        return true;
+    return GV.hasProtectedVisibility() && !GV.isDeclaration();
+  });
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>>
+linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
+                  const DeviceLinkOptions &Options) {
+  auto Program =
+      std::make_unique<Module>("the device code for " + Options.Arch,
+                               Context);
+  Linker Link(*Program);
+  for (const DeviceInput &Input : Inputs) {
+    Expected<std::unique_ptr<Module>> M =
+        readBitcode(Context, Input.Bitcode->getMemBufferRef());
+    if (!M)
+      return M.takeError();
+    if (Program->getTargetTriple().empty()) {
+      Program->setTargetTriple((*M)->getTargetTriple());
+      Program->setDataLayout((*M)->getDataLayout());
+    }
+    if (Link.linkInModule(std::move(*M)))
+      return linkError("linking the device code of '" + Input.Origin +
+                       "' failed");
+  }
+  for (auto [Path, What] : {std::pair<StringRef, StringRef>{
+                                Options.RuntimePath, "OpenMP device runtime"},
+                            {Options.LibdevicePath, "CUDA libdevice"}}) {
+    Expected<std::unique_ptr<Module>> Library =
+        readBitcodeFile(Context, Path, What);
+    if (!Library)
+      return Library.takeError();
+    if (Error E = linkLibrary(*Program, std::move(*Library)))
+      return std::move(E);
+  }
+  if (Error E = checkNothingUndefined(*Program))
+    return std::move(E);
+  adoptKernelTargetAttributes(*Program);
+  internalizeDeviceProgram(*Program);
+  return std::move(Program);
+}
+
+} // namespace ompgpu

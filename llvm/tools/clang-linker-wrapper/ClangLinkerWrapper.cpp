@@ -1,0 +1,216 @@
+//===- ClangLinkerWrapper.cpp - The offloading link step ------------------===//
+//
+// clang-22 runs this tool in place of the host linker for every OpenMP
+// offloading link (the driver puts build/bin first in clang's program path).
+// For each GPU architecture it links the device bitcode embedded in the host
+// objects with the device runtime and libdevice, optimizes it, emits PTX and
+// a cubin (ptxas); it then wraps the cubins and the PTX of the newest
+// architecture (for driver JIT on newer GPUs) into a registration object and
+// runs the host linker with it, libomptarget and libomp.
+//
+//===----------------------------------------------------------------------===//
+#include "WrapperOptions.h"
+
+#include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/OffloadLink/DeviceCodegen.h"
+#include "ompgpu/OffloadLink/DeviceInputs.h"
+#include "ompgpu/OffloadLink/DeviceLink.h"
+#include "ompgpu/OffloadLink/RegistrationObject.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace ompgpu;
+
+namespace {
+
+/// Where the toolchain keeps its pieces, relative to this executable.
+struct ToolchainPaths {
+  std::string LibDir;       ///< build/lib: libomptarget.so, device runtime
+  std::string DeviceRuntime;
+  std::string Libdevice;
+  std::string Ptxas;
+};
+
+ToolchainPaths findToolchain(const char *Argv0) {
+  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&findToolchain);
+  SmallString<256> LibDir(sys::path::parent_path(sys::path::parent_path(Self)));
+  sys::path::append(LibDir, "lib");
+  SmallString<256> Runtime(LibDir);
+  sys::path::append(Runtime, "libompdevice-nvptx.bc");
+  ToolchainPaths Paths{std::string(LibDir), std::string(Runtime),
+                       OMPGPU_LIBDEVICE, OMPGPU_PTXAS};
+  // CUDA_PATH names another CUDA toolkit than the one we were built with.
+  if (const char *Cuda = std::getenv("CUDA_PATH")) {
+    Paths.Ptxas = (Twine(Cuda) + "/bin/ptxas").str();
+    Paths.Libdevice = (Twine(Cuda) + "/nvvm/libdevice/libdevice.10.bc").str();
+  }
+  return Paths;
+}
+
+/// "sm_90" -> 90, for choosing the architecture whose PTX we keep.
+unsigned smNumber(StringRef Arch) {
+  unsigned N = 0;
+  Arch.drop_front(3).take_while([](char C) { return isDigit(C); })
+      .getAsInteger(10, N);
+  return N;
+}
+
+Error saveBitcode(const LinkSession &Session, const Module &M,
+                  StringRef Arch) {
+  if (!Session.SaveTemps)
+    return Error::success();
+  std::error_code EC;
+  std::string Path = Session.Output + "." + Arch.str() + ".linked.bc";
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return linkError("cannot write '" + Path + "': " + EC.message());
+  WriteBitcodeToFile(M, OS);
+  return Error::success();
+}
+
+/// The device program of one architecture, as PTX and as a cubin.
+struct DeviceImages {
+  std::string PTX;
+  std::string Cubin;
+};
+
+Expected<DeviceImages> buildDeviceImages(const LinkSession &Session,
+                                         const WrapperOptions &Options,
+                                         const ToolchainPaths &Paths,
+                                         StringRef Arch,
+                                         ArrayRef<DeviceInput> Inputs) {
+  std::string Origins;
+  for (const DeviceInput &Input : Inputs)
+    Origins += " " + sys::path::filename(Input.Origin).str();
+  note(Session, "device link for " + Arch + ":" + Origins + " + " +
+                    Paths.DeviceRuntime + " + " + Paths.Libdevice);
+  LLVMContext Context;
+  Expected<std::unique_ptr<Module>> Program = linkDeviceProgram(
+      Context, Inputs, {Arch.str(), Paths.DeviceRuntime, Paths.Libdevice});
+  if (!Program)
+    return Program.takeError();
+  if (Error E = saveBitcode(Session, **Program, Arch))
+    return std::move(E);
+  note(Session, "optimizing at -O" + Twine(Options.DeviceOptLevel) +
+                    " and emitting PTX for " + Arch);
+  Expected<std::string> PTX =
+      optimizeAndEmitPTX(**Program, Arch, Options.DeviceOptLevel);
+  if (!PTX)
+    return PTX.takeError();
+
+  Expected<std::string> PTXFile = intermediateFile(Session, Arch, "ptx");
+  Expected<std::string> CubinFile = intermediateFile(Session, Arch, "cubin");
+  if (!PTXFile)
+    return PTXFile.takeError();
+  if (!CubinFile)
+    return CubinFile.takeError();
+  if (Error E = writeFile(*PTXFile, *PTX))
+    return std::move(E);
+  std::string OptLevel = "-O" + std::to_string(Options.DeviceOptLevel);
+  if (Error E = runCommand(Session, Paths.Ptxas,
+                           {"-m64", OptLevel, "--gpu-name", Arch.str(),
+                            "--output-file", *CubinFile, *PTXFile}))
+    return std::move(E);
+  if (Session.DryRun)
+    return DeviceImages{*PTX, ""};
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Cubin =
+      MemoryBuffer::getFile(*CubinFile, false, false);
+  if (!Cubin)
+    return linkError("cannot read '" + *CubinFile +
+                     "': " + Cubin.getError().message());
+  return DeviceImages{*PTX, (*Cubin)->getBuffer().str()};
+}
+
+/// The host link line with our registration object and runtime libraries.
+std::vector<std::string> hostLinkArguments(const WrapperOptions &Options,
+                                           const ToolchainPaths &Paths,
+                                           const std::string &Registration) {
+  std::vector<std::string> Args;
+  bool Inserted = false;
+  for (const std::string &A : Options.HostArgs) {
+    // Before the OpenMP libraries, which define what it references.
+    if (!Inserted && !Registration.empty() && A == "-lomp") {
+      Args.push_back(Registration);
+      Inserted = true;
+    }
+    Args.push_back(A);
+  }
+  if (!Inserted && !Registration.empty())
+    Args.push_back(Registration);
+  // Binaries find both runtimes where they were built: libomptarget in the
+  // build tree, and clang-22's libomp rather than whichever libomp.so.5 the
+  // system's library path holds.
+  for (const std::string &Dir : {Paths.LibDir, std::string(OMPGPU_LIBOMP_DIR)}) {
+    Args.push_back("-L" + Dir);
+    Args.push_back("-rpath");
+    Args.push_back(Dir);
+  }
+  return Args;
+}
+
+Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
+  LinkSession Session{Options.Verbose, Options.DryRun, Options.SaveTemps,
+                      Options.Output};
+  Expected<DeviceInputsByArch> Inputs =
+      collectDeviceInputs(Options.HostArgs, Options.Archs);
+  if (!Inputs)
+    return Inputs.takeError();
+
+  std::vector<std::string> Images;
+  std::string NewestPTX;
+  unsigned NewestSM = 0;
+  for (const auto &[Arch, ArchInputs] : *Inputs) {
+    Expected<DeviceImages> Built =
+        buildDeviceImages(Session, Options, Paths, Arch, ArchInputs);
+    if (!Built)
+      return Built.takeError();
+    Images.push_back(std::move(Built->Cubin));
+    if (smNumber(Arch) >= NewestSM) {
+      NewestSM = smNumber(Arch);
+      NewestPTX = std::move(Built->PTX);
+    }
+  }
+  std::string Registration;
+  if (!Images.empty()) {
+    // The runtime reads PTX as a C string.
+    NewestPTX.push_back('\0');
+    Images.push_back(std::move(NewestPTX));
+    Expected<std::string> File =
+        intermediateFile(Session, "registration", "o");
+    if (!File)
+      return File.takeError();
+    Registration = *File;
+    note(Session, "registering " + Twine(Images.size()) +
+                      " device images in " + Registration);
+    if (Error E = writeRegistrationObject(Images, Options.HostTriple,
+                                          Registration))
+      return E;
+  }
+  return runCommand(Session, Options.LinkerPath,
+                    hostLinkArguments(Options, Paths, Registration));
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  initializeTargets();
+  auto Report = [](Error E) {
+    errs() << "clang-linker-wrapper: error: "
+           << StringRef(toString(std::move(E))).rtrim('\n') << "\n";
+    return 1;
+  };
+  Expected<WrapperOptions> Options = parseWrapperOptions(Argc, Argv);
+  if (!Options)
+    return Report(Options.takeError());
+  if (Error E = link(*Options, findToolchain(Argv[0])))
+    return Report(std::move(E));
+  return 0;
+}
