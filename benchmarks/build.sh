@@ -1,0 +1,26 @@
+#!/bin/bash
+# Builds every benchmark three ways into one folder for a GPU machine: with our toolchain (build/bin/clang),
+# as its CUDA twin (nvcc) and with the upstream LLVM 19 stack (../shared/anchors). Adds the runtimes each needs
+# and run.py, which runs them all and prints the table of medians and ratios.
+# usage: benchmarks/build.sh [OUT]   (default build/bench-bundle); needs `make` done first.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$root/build/bench-bundle}
+anchors=$root/../shared/anchors
+arch=${BENCH_ARCH:-sm_90}
+rm -rf "$out" && mkdir -p "$out/bin" "$out/lib-ours"
+if [ -z "${UPSTREAM19:-}" ]; then eval "$("$anchors/setup.sh" | grep '^export')"; fi
+
+for src in "$root"/benchmarks/*/*.c; do
+  name=$(basename "$src" .c)
+  echo "building $name"
+  "$root/build/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=$arch "$src" -o "$out/bin/$name.ours" -lm
+  "$anchors/clang19-offload" -O3 "$src" -o "$out/bin/$name.upstream19" -lm 2>/dev/null
+  cu=${src%.c}.cu
+  [ -f "$cu" ] && nvcc -O3 -arch=$arch "$cu" -o "$out/bin/$name.cuda"
+done
+cp "$root/build/lib/libomptarget.so" "$out/lib-ours/"
+cp -L "$(ldd "$out/bin/$(ls "$out/bin" | grep '\.ours$' | head -1)" | awk '/libomp\.so\.5/{print $3}')" "$out/lib-ours/"
+cp "$UPSTREAM19/upstream19-runtime.tar.xz" "$out/"
+cp "$root/benchmarks/run.py" "$out/"
+du -sh "$out"

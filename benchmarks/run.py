@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Runs the benchmark bundle made by build.sh on a GPU machine and prints one table.
+
+Each benchmark binary reports 'RESULT <name> <median microseconds>' (medians of
+repeated launches after a warm-up, see common/timing.h). Every variant runs with
+OMP_TARGET_OFFLOAD=mandatory; ratios are ours over the CUDA twin and ours over
+upstream LLVM 19, all measured in this one run.
+usage: run.py [--markdown FILE]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tarfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VARIANTS = ("cuda", "ours", "upstream19")
+
+
+def environment(variant):
+    env = dict(os.environ, OMP_TARGET_OFFLOAD="mandatory")
+    libs = {"ours": os.path.join(HERE, "lib-ours"), "upstream19": "/tmp/upstream19-runtime"}.get(variant)
+    if libs:
+        env["LD_LIBRARY_PATH"] = libs + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+    return env
+
+
+def run(binary, variant):
+    proc = subprocess.run([binary], capture_output=True, text=True, env=environment(variant), timeout=300)
+    if proc.returncode:
+        print("%s failed (%d): %s" % (os.path.basename(binary), proc.returncode,
+                                      (proc.stdout + proc.stderr).strip()[-500:]), file=sys.stderr)
+        return {}
+    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^RESULT (\S+) (\S+)$", proc.stdout, re.M)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--markdown")
+    args = parser.parse_args()
+    with tarfile.open(os.path.join(HERE, "upstream19-runtime.tar.xz")) as t:
+        t.extractall("/tmp/upstream19-runtime")
+    results = {}  # measurement -> variant -> microseconds
+    names = sorted({f.rsplit(".", 1)[0] for f in os.listdir(os.path.join(HERE, "bin"))})
+    for name in names:
+        for variant in VARIANTS:
+            binary = os.path.join(HERE, "bin", "%s.%s" % (name, variant))
+            if os.path.exists(binary):
+                for key, value in run(binary, variant).items():
+                    results.setdefault(key, {})[variant] = value
+    gpu = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                         capture_output=True, text=True).stdout.strip()
+    header = "| benchmark | CUDA (us) | ours (us) | upstream 19 (us) | ours/CUDA | ours/upstream |"
+    rows = [header, "|" + "---|" * 6]
+    fmt = lambda v: "%.1f" % v if v is not None else "n/a"
+    ratio = lambda a, b: "%.2f" % (a / b) if a and b else "n/a"
+    for key in sorted(results):
+        r = results[key]
+        rows.append("| %s | %s | %s | %s | %s | %s |" % (
+            key, fmt(r.get("cuda")), fmt(r.get("ours")), fmt(r.get("upstream19")),
+            ratio(r.get("ours"), r.get("cuda")), ratio(r.get("ours"), r.get("upstream19"))))
+    table = "GPU: %s\n\n%s\n" % (gpu, "\n".join(rows))
+    print(table)
+    if args.markdown:
+        open(args.markdown, "w").write(table)
+
+
+if __name__ == "__main__":
+    main()

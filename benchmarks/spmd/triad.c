@@ -1,0 +1,36 @@
+// STREAM triad a = b + s*c on the GPU with OpenMP: memory-bound, so it should
+// run at the CUDA twin's (triad.cu) speed. Data stays on the GPU; each sample
+// is one target region, launch to completion.
+#include "../common/timing.h"
+#include <math.h>
+
+int main(void) {
+  const long n = 1L << 26;
+  const double s = 3.0;
+  double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double)),
+         *c = malloc(n * sizeof(double));
+  for (long i = 0; i < n; ++i) {
+    b[i] = (double)(i % 1024);
+    c[i] = 1.0 / (double)(1 + i % 7);
+    a[i] = -1.0;
+  }
+  double samples[BENCH_REPS];
+#pragma omp target data map(to : b[:n], c[:n]) map(tofrom : a[:n])
+  {
+    for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
+      double t0 = bench_now_us();
+#pragma omp target teams distribute parallel for
+      for (long i = 0; i < n; ++i)
+        a[i] = b[i] + s * c[i];
+      if (r >= BENCH_WARMUP)
+        samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+    }
+  }
+  for (long i = 0; i < n; ++i)
+    if (fabs(a[i] - (b[i] + s * c[i])) > 1e-12) {
+      fprintf(stderr, "triad: wrong result at %ld\n", i);
+      return 1;
+    }
+  bench_report("triad", bench_median(samples, BENCH_REPS));
+  return 0;
+}

@@ -1,0 +1,61 @@
+// CUDA twin of triad.c: the kernel a CUDA programmer would write (grid-stride
+// loop, 256 threads, enough blocks to fill the GPU), timed the same way.
+#include "../common/timing.h"
+#include <cmath>
+#include <cuda_runtime.h>
+
+#define CUDA_CHECK(call)                                                       \
+  do {                                                                         \
+    cudaError_t e = (call);                                                    \
+    if (e != cudaSuccess) {                                                    \
+      fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(e));               \
+      exit(1);                                                                 \
+    }                                                                          \
+  } while (0)
+
+__global__ void triad(double *a, const double *b, const double *c, double s,
+                      long n) {
+  for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
+       i += (long)gridDim.x * blockDim.x)
+    a[i] = b[i] + s * c[i];
+}
+
+int main() {
+  const long n = 1L << 26;
+  const double s = 3.0;
+  double *a = (double *)malloc(n * sizeof(double)),
+         *b = (double *)malloc(n * sizeof(double)),
+         *c = (double *)malloc(n * sizeof(double));
+  for (long i = 0; i < n; ++i) {
+    b[i] = (double)(i % 1024);
+    c[i] = 1.0 / (double)(1 + i % 7);
+  }
+  double *da, *db, *dc;
+  CUDA_CHECK(cudaMalloc(&da, n * sizeof(double)));
+  CUDA_CHECK(cudaMalloc(&db, n * sizeof(double)));
+  CUDA_CHECK(cudaMalloc(&dc, n * sizeof(double)));
+  CUDA_CHECK(cudaMemcpy(db, b, n * sizeof(double), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dc, c, n * sizeof(double), cudaMemcpyHostToDevice));
+  int sms, blocksPerSM;
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, triad,
+                                                           256, 0));
+  const int blocks = sms * blocksPerSM;
+  double samples[BENCH_REPS];
+  for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
+    double t0 = bench_now_us();
+    triad<<<blocks, 256>>>(da, db, dc, s, n);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    if (r >= BENCH_WARMUP)
+      samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+  }
+  CUDA_CHECK(cudaMemcpy(a, da, n * sizeof(double), cudaMemcpyDeviceToHost));
+  for (long i = 0; i < n; ++i)
+    if (fabs(a[i] - (b[i] + s * c[i])) > 1e-12) {
+      fprintf(stderr, "triad: wrong result at %ld\n", i);
+      return 1;
+    }
+  bench_report("triad", bench_median(samples, BENCH_REPS));
+  return 0;
+}

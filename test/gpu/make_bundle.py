@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Builds the end-to-end tests into a self-contained folder for a GPU machine.
+
+Each test in test/offloading is compiled with the command of its first RUN line
+(lit substitutions replaced), and its CHECK and GPU lines become the expected
+output. The folder also holds the runtime libraries (libomptarget.so, libomp.so.5),
+the saxpy example and run.py, which runs everything with
+OMP_TARGET_OFFLOAD=mandatory and prints 'N passed, N failed'.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+CHECK_PREFIXES = ("CHECK", "GPU")
+
+
+def substitutions(build, default_arch):
+    bindir = os.path.join(build, "bin")
+    return [
+        ("%clangxx", os.path.join(bindir, "clang++")),
+        ("%clang", os.path.join(bindir, "clang")),
+        ("%offload", "-fopenmp -fopenmp-targets=nvptx64"),
+        ("%default-arch", default_arch),
+    ]
+
+
+def run_lines(source):
+    """The RUN lines of a test, continuation lines joined."""
+    lines, current = [], ""
+    for line in open(source):
+        m = re.match(r"\s*//\s*RUN:\s?(.*)$", line)
+        if not m:
+            continue
+        part = m.group(1).rstrip()
+        if part.endswith("\\"):
+            current += part[:-1] + " "
+            continue
+        lines.append(current + part)
+        current = ""
+    return lines
+
+
+def checks(source):
+    """(prefix-kind, pattern) pairs for the GPU run: CHECK and GPU lines."""
+    result = []
+    for line in open(source):
+        m = re.match(r"\s*//\s*(%s)(-NOT|-NEXT)?:\s?(.*)$" % "|".join(CHECK_PREFIXES), line)
+        if m:
+            result.append((m.group(2) or "", m.group(3).rstrip()))
+    return result
+
+
+def build_test(source, out_bin, subs):
+    """Compiles one test as its first RUN line says; returns the program's arguments."""
+    first = run_lines(source)[0]
+    compile_cmd, _, run_part = first.partition("&&")
+    for key, value in subs:
+        compile_cmd = compile_cmd.replace(key, value)
+    compile_cmd = compile_cmd.replace("%s", source).replace("%t", out_bin)
+    subprocess.run(compile_cmd, shell=True, check=True)
+    m = re.search(r"%t((?:\s+[^|\s]+)*)", run_part)
+    return m.group(1).split() if m else []
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--tests", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--default-arch", default="sm_90")
+    args = parser.parse_args()
+
+    shutil.rmtree(args.out, ignore_errors=True)
+    os.makedirs(os.path.join(args.out, "bin"))
+    os.makedirs(os.path.join(args.out, "lib"))
+    subs = substitutions(args.build, args.default_arch)
+    tests = []
+    for name in sorted(os.listdir(args.tests)):
+        source = os.path.join(args.tests, name)
+        if not name.endswith((".c", ".cpp")):
+            continue
+        stem = os.path.splitext(name)[0]
+        print("building", name, flush=True)
+        argv = build_test(source, os.path.join(args.out, "bin", stem), subs)
+        tests.append({"name": stem, "args": argv, "checks": checks(source)})
+
+    source_root = os.path.dirname(os.path.dirname(os.path.abspath(args.tests)))
+    saxpy = os.path.join(source_root, "examples", "saxpy.c")
+    subprocess.run([os.path.join(args.build, "bin", "clang"), "-O2", "-fopenmp",
+                    "-fopenmp-targets=nvptx64", saxpy, "-o",
+                    os.path.join(args.out, "bin", "saxpy")], check=True)
+    tests.append({"name": "saxpy", "args": [],
+                  "checks": [("", "ran on the GPU: correct")]})
+
+    shutil.copy2(os.path.join(args.build, "lib", "libomptarget.so"), os.path.join(args.out, "lib"))
+    libomp = subprocess.run(["ldd", os.path.join(args.out, "bin", "saxpy")],
+                            capture_output=True, text=True).stdout
+    m = re.search(r"libomp\.so\.5 => (\S+)", libomp)
+    if not m:
+        sys.exit("cannot find the libomp.so.5 that the tests use")
+    shutil.copy2(m.group(1), os.path.join(args.out, "lib", "libomp.so.5"))
+    shutil.copy2(os.path.join(os.path.dirname(__file__), "run.py"), args.out)
+    with open(os.path.join(args.out, "tests.json"), "w") as f:
+        json.dump(tests, f, indent=1)
+    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(args.out) for f in fs)
+    print("bundle: %d tests, %.1f MiB in %s" % (len(tests), size / 2**20, args.out))
+
+
+if __name__ == "__main__":
+    main()
