@@ -1,17 +1,8 @@
 // CUDA twin of triad.c: the kernel a CUDA programmer would write (grid-stride
 // loop, 256 threads, enough blocks to fill the GPU), timed the same way.
+#include "../common/cuda_check.h"
 #include "../common/timing.h"
 #include <cmath>
-#include <cuda_runtime.h>
-
-#define CUDA_CHECK(call)                                                       \
-  do {                                                                         \
-    cudaError_t e = (call);                                                    \
-    if (e != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(e));               \
-      exit(1);                                                                 \
-    }                                                                          \
-  } while (0)
 
 __global__ void triad(double *a, const double *b, const double *c, double s,
                       long n) {
@@ -36,11 +27,7 @@ int main() {
   CUDA_CHECK(cudaMalloc(&dc, n * sizeof(double)));
   CUDA_CHECK(cudaMemcpy(db, b, n * sizeof(double), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dc, c, n * sizeof(double), cudaMemcpyHostToDevice));
-  int sms, blocksPerSM;
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, triad,
-                                                           256, 0));
-  const int blocks = sms * blocksPerSM;
+  const int blocks = fullGrid(triad, 256);
   double samples[BENCH_REPS];
   for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
     double t0 = bench_now_us();
