@@ -10,6 +10,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -73,7 +74,12 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
 
 } // namespace
 
-void initializeTargets() {
+void initializeDeviceCodegen() {
+  // LLVM's own OpenMPOpt pass assumes the upstream device runtime's internals
+  // (its state machine, its entry points); our runtime differs, and our own
+  // passes do that work, so the stock pass stays off.
+  const char *Options[] = {"clang-linker-wrapper", "-openmp-opt-disable"};
+  cl::ParseCommandLineOptions(std::size(Options), Options);
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();

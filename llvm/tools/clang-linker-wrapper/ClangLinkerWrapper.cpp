@@ -201,7 +201,7 @@ Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
-  initializeTargets();
+  initializeDeviceCodegen();
   auto Report = [](Error E) {
     errs() << "clang-linker-wrapper: error: "
            << StringRef(toString(std::move(E))).rtrim('\n') << "\n";

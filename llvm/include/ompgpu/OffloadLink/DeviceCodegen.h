@@ -19,8 +19,9 @@ llvm::Expected<std::string> optimizeAndEmitPTX(llvm::Module &Program,
                                                llvm::StringRef Arch,
                                                unsigned OptLevel);
 
-/// Registers the NVPTX and host targets with LLVM; call once before linking.
-void initializeTargets();
+/// Registers the NVPTX and host targets with LLVM and sets the options of
+/// LLVM's pipeline that the device program needs; call once before linking.
+void initializeDeviceCodegen();
 
 } // namespace ompgpu
 
