@@ -1,0 +1,114 @@
+//===- CudaDriver.h - The CUDA driver API, loaded at run time ---*- C++ -*-===//
+//
+// The runtime builds without CUDA and without a GPU: it declares the few driver
+// API types and functions it uses itself and resolves them from
+// libcuda.so.1 with dlopen at the first target construct.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_CUDADRIVER_H
+#define OMPTARGET_CUDADRIVER_H
+
+#include <cstddef>
+#include <string>
+
+namespace omptarget {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+
+enum : CUresult {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_DEINITIALIZED = 4,
+  CUDA_ERROR_NOT_FOUND = 500,
+};
+
+enum : int {
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  CU_STREAM_NON_BLOCKING = 1,
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+};
+
+/// Member name, exported symbol (the _v2 names where the driver has them),
+/// return type and parameters of every driver function we call.
+#define OMPTARGET_CUDA_FUNCTIONS(X)                                            \
+  X(Init, "cuInit", (unsigned Flags))                                          \
+  X(DriverGetVersion, "cuDriverGetVersion", (int *Version))                    \
+  X(GetErrorName, "cuGetErrorName", (CUresult Error, const char **Name))       \
+  X(GetErrorString, "cuGetErrorString", (CUresult Error, const char **Str))    \
+  X(DeviceGetCount, "cuDeviceGetCount", (int *Count))                          \
+  X(DeviceGet, "cuDeviceGet", (CUdevice * Device, int Ordinal))                \
+  X(DeviceGetName, "cuDeviceGetName", (char *Name, int Len, CUdevice Device))  \
+  X(DeviceGetAttribute, "cuDeviceGetAttribute",                                \
+    (int *Value, int Attribute, CUdevice Device))                              \
+  X(DeviceTotalMem, "cuDeviceTotalMem_v2", (size_t * Bytes, CUdevice Device))  \
+  X(DevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                        \
+    (CUcontext * Context, CUdevice Device))                                    \
+  X(CtxSetCurrent, "cuCtxSetCurrent", (CUcontext Context))                     \
+  X(StreamCreate, "cuStreamCreate", (CUstream * Stream, unsigned Flags))       \
+  X(StreamSynchronize, "cuStreamSynchronize", (CUstream Stream))               \
+  X(ModuleLoadDataEx, "cuModuleLoadDataEx",                                    \
+    (CUmodule * Module, const void *Image, unsigned NumOptions, int *Options,  \
+     void **OptionValues))                                                     \
+  X(ModuleUnload, "cuModuleUnload", (CUmodule Module))                         \
+  X(ModuleGetFunction, "cuModuleGetFunction",                                  \
+    (CUfunction * Function, CUmodule Module, const char *Name))                \
+  X(ModuleGetGlobal, "cuModuleGetGlobal_v2",                                   \
+    (CUdeviceptr * Ptr, size_t * Bytes, CUmodule Module, const char *Name))    \
+  X(FuncGetAttribute, "cuFuncGetAttribute",                                    \
+    (int *Value, int Attribute, CUfunction Function))                          \
+  X(FuncSetAttribute, "cuFuncSetAttribute",                                    \
+    (CUfunction Function, int Attribute, int Value))                           \
+  X(OccupancyMaxActiveBlocksPerMultiprocessor,                                 \
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor",                             \
+    (int *NumBlocks, CUfunction Function, int BlockSize,                       \
+     size_t DynamicSharedMemory))                                              \
+  X(LaunchKernel, "cuLaunchKernel",                                            \
+    (CUfunction Function, unsigned GridX, unsigned GridY, unsigned GridZ,      \
+     unsigned BlockX, unsigned BlockY, unsigned BlockZ,                        \
+     unsigned SharedMemBytes, CUstream Stream, void **KernelParams,            \
+     void **Extra))                                                            \
+  X(MemAlloc, "cuMemAlloc_v2", (CUdeviceptr * Ptr, size_t Bytes))              \
+  X(MemFree, "cuMemFree_v2", (CUdeviceptr Ptr))                                \
+  X(MemGetInfo, "cuMemGetInfo_v2", (size_t * Free, size_t * Total))            \
+  X(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                   \
+    (CUdeviceptr Dst, const void *Src, size_t Bytes, CUstream Stream))         \
+  X(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2",                                   \
+    (void *Dst, CUdeviceptr Src, size_t Bytes, CUstream Stream))               \
+  X(MemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2",                                   \
+    (CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes, CUstream Stream))         \
+  X(MemcpyPeerAsync, "cuMemcpyPeerAsync",                                      \
+    (CUdeviceptr Dst, CUcontext DstContext, CUdeviceptr Src,                   \
+     CUcontext SrcContext, size_t Bytes, CUstream Stream))                     \
+  X(MemsetD8Async, "cuMemsetD8Async",                                          \
+    (CUdeviceptr Dst, unsigned char Value, size_t Bytes, CUstream Stream))
+
+/// The driver's entry points, resolved once from libcuda.so.1.
+struct CudaDriver {
+#define OMPTARGET_CUDA_MEMBER(Member, Symbol, Params) CUresult(*Member) Params;
+  OMPTARGET_CUDA_FUNCTIONS(OMPTARGET_CUDA_MEMBER)
+#undef OMPTARGET_CUDA_MEMBER
+
+  /// "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)".
+  std::string describe(CUresult Error) const;
+};
+
+/// Opens libcuda.so.1 and resolves every function; on failure returns nullptr
+/// and says why in \p Reason.
+const CudaDriver *loadCudaDriver(std::string &Reason);
+
+} // namespace omptarget
+
+#endif // OMPTARGET_CUDADRIVER_H

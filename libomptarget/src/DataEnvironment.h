@@ -1,0 +1,84 @@
+//===- DataEnvironment.h - OpenMP map semantics on one device ---*- C++ -*-===//
+//
+// The device data environment: what `target data`, `target enter/exit data`,
+// `target update` and the maps of a `target` region do to the present table,
+// with the OpenMP map-type semantics (to/from/alloc/release/delete, always,
+// present, implicit, struct members, pointer attachment, user mappers).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_DATAENVIRONMENT_H
+#define OMPTARGET_DATAENVIRONMENT_H
+
+#include "DeviceMemory.h"
+#include "Mappers.h"
+#include "MappingTable.h"
+
+#include <deque>
+#include <utility>
+#include <vector>
+
+namespace omptarget {
+
+class DataEnvironment {
+public:
+  explicit DataEnvironment(DeviceMemory &Memory) : Memory(Memory) {}
+
+  MappingTable &table() { return Table; }
+
+  /// Maps a list on entry to a construct. Copies are queued; call
+  /// synchronize() before the host may change mapped data. When
+  /// \p DeviceBegins is given, it receives for each item the device address
+  /// of its begin pointer, 0 where the item has none (unmapped, literal,
+  /// private).
+  void mapBegin(const MapList &List, uintptr_t *DeviceBegins = nullptr);
+  /// Unmaps a list on exit from a construct (waits for its copies).
+  void mapEnd(const MapList &List);
+  /// `target update` (waits for its copies).
+  void update(const MapList &List);
+
+  /// Waits for queued copies and releases what they read from.
+  void synchronize();
+
+  /// Maps [Host, Host + Size) to \p Device for the rest of the program
+  /// (declare target globals).
+  void addPermanent(uintptr_t Host, uint64_t Size, uintptr_t Device);
+  /// omp_target_associate_ptr / omp_target_disassociate_ptr; false where
+  /// OpenMP says they fail.
+  bool associate(uintptr_t Host, uint64_t Size, uintptr_t Device);
+  bool disassociate(uintptr_t Host);
+
+private:
+  void mapBeginList(const MapList &List, uintptr_t *DeviceBegins);
+  void mapEndList(const MapList &List);
+  void updateList(const MapList &List);
+  /// Finds or creates the entry of one list item (a pointer-sized range for
+  /// the pointer of a PTR_AND_OBJ item).
+  MapEntry *acquire(uintptr_t Begin, uint64_t Size, uint64_t Type,
+                    bool UpdateRefCount, uint64_t Padding, const void *Name);
+  void release(MapEntry &Entry, uintptr_t Begin, uint64_t Size, uint64_t Type,
+               bool UpdateRefCount);
+  /// Points the device copy of the host pointer at \p PointerAddress (inside
+  /// \p PointerEntry) to \p DeviceValue.
+  void attach(MapEntry &PointerEntry, uintptr_t PointerAddress,
+              uintptr_t DeviceValue);
+  void attachDeferred(const MapList &List, int32_t Index);
+  void copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size);
+  void copyOut(MapEntry &Entry, uintptr_t Begin, uint64_t Size);
+  /// Restores attached host pointers overwritten by copies out and frees
+  /// entries whose reference count dropped to zero.
+  void finish();
+
+  DeviceMemory &Memory;
+  MappingTable Table;
+  /// Pointer values queued for copies to the device (stable addresses).
+  std::deque<uintptr_t> PendingValues;
+  /// Host pointers to restore once queued copies out have landed.
+  std::vector<std::pair<uintptr_t, uintptr_t>> PendingRestores;
+  /// Entries to free once queued copies out have landed (host begins).
+  std::vector<uintptr_t> Dying;
+};
+
+} // namespace omptarget
+
+#endif // OMPTARGET_DATAENVIRONMENT_H

@@ -1,0 +1,138 @@
+//===- Device.cpp - One CUDA device ---------------------------------------===//
+//
+// Context, stream and memory of a device. All work goes to one non-blocking
+// stream in order, so copies queued before a launch complete before the kernel
+// reads them, and one synchronization answers for everything queued.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Device.h"
+#include "Diagnostics.h"
+#include "ImageInfo.h"
+#include "Registry.h"
+
+#include <algorithm>
+
+using namespace omptarget;
+
+Device::Device(const CudaDriver &Cu, int Id, CUdevice Handle)
+    : Cu(Cu), Id(Id), Handle(Handle) {}
+
+void Device::check(CUresult Result, const char *What) const {
+  if (Result != CUDA_SUCCESS)
+    fatal("device %d: %s: %s", Id, What, Cu.describe(Result).c_str());
+}
+
+std::unique_lock<std::mutex> Device::acquire() {
+  std::unique_lock<std::mutex> Lock(Mutex);
+  if (!Initialized)
+    initialize();
+  else
+    // Another library on this thread may have made its own context current.
+    check(Cu.CtxSetCurrent(Context), "cannot make the context current");
+  if (LoadedGeneration != Registry::get().generation())
+    loadNewPrograms();
+  return Lock;
+}
+
+void Device::initialize() {
+  // The primary context is the one the CUDA runtime uses too, so memory from
+  // omp_target_alloc and cudaMalloc is interchangeable.
+  check(Cu.DevicePrimaryCtxRetain(&Context, Handle), "cannot create a context");
+  check(Cu.CtxSetCurrent(Context), "cannot make the context current");
+  check(Cu.StreamCreate(&Stream, CU_STREAM_NON_BLOCKING),
+        "cannot create a stream");
+  int Major = 0, Minor = 0, SMs = 0;
+  check(Cu.DeviceGetAttribute(
+            &Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, Handle),
+        "cannot read the compute capability");
+  check(Cu.DeviceGetAttribute(
+            &Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, Handle),
+        "cannot read the compute capability");
+  check(Cu.DeviceGetAttribute(&SMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                              Handle),
+        "cannot read the number of multiprocessors");
+  SM = static_cast<unsigned>(Major * 10 + Minor);
+  Multiprocessors = static_cast<unsigned>(SMs);
+  char NameBuffer[256] = "unknown GPU";
+  check(Cu.DeviceGetName(NameBuffer, sizeof(NameBuffer), Handle),
+        "cannot read the device name");
+  DeviceName = NameBuffer;
+  Initialized = true;
+  if (infoEnabled()) {
+    size_t Memory = 0;
+    int Version = 0;
+    check(Cu.DeviceTotalMem(&Memory, Handle), "cannot read the memory size");
+    check(Cu.DriverGetVersion(&Version), "cannot read the driver version");
+    info("device %d is %s (%s, %u multiprocessors, %.1f GiB), CUDA driver "
+         "%d.%d",
+         Id, DeviceName.c_str(), smName(SM).c_str(), Multiprocessors,
+         Memory / double(1ull << 30), Version / 1000, Version % 1000 / 10);
+  }
+}
+
+void Device::waitForKernel(const Kernel &K) {
+  CUresult Result = Cu.StreamSynchronize(Stream);
+  if (Result != CUDA_SUCCESS)
+    fatal("kernel %s failed on device %d: %s", K.Name.c_str(), Id,
+          Cu.describe(Result).c_str());
+  Pending = false;
+}
+
+uintptr_t Device::privateBuffer(size_t Size) {
+  if (Size > PrivateBufferSize) {
+    if (PrivateBuffer)
+      release(PrivateBuffer);
+    // Grow geometrically so that a few launches settle the size.
+    size_t NewSize = std::max(Size, 2 * PrivateBufferSize);
+    PrivateBuffer = allocate(NewSize);
+    if (!PrivateBuffer)
+      fatal("out of device memory for %zu bytes of firstprivate copies on "
+            "device %d (%s)",
+            NewSize, Id, memoryStatus().c_str());
+    PrivateBufferSize = NewSize;
+  }
+  return PrivateBuffer;
+}
+
+uintptr_t Device::allocate(size_t Size) {
+  CUdeviceptr Ptr = 0;
+  CUresult Result = Cu.MemAlloc(&Ptr, Size);
+  if (Result == CUDA_ERROR_OUT_OF_MEMORY)
+    return 0;
+  check(Result, "cannot allocate device memory");
+  return static_cast<uintptr_t>(Ptr);
+}
+
+void Device::release(uintptr_t Ptr) {
+  // cuMemFree waits for the device: queued work that uses Ptr completes.
+  check(Cu.MemFree(Ptr), "cannot free device memory");
+}
+
+void Device::copyToDevice(uintptr_t Dst, const void *Src, size_t Size) {
+  check(Cu.MemcpyHtoDAsync(Dst, Src, Size, Stream),
+        "cannot copy data to the device");
+  Pending = true;
+}
+
+void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
+  check(Cu.MemcpyDtoHAsync(Dst, Src, Size, Stream),
+        "cannot copy data from the device");
+  Pending = true;
+}
+
+void Device::synchronize() {
+  if (!Pending)
+    return;
+  check(Cu.StreamSynchronize(Stream), "device failure");
+  Pending = false;
+}
+
+std::string Device::name() const { return "device " + std::to_string(Id); }
+
+std::string Device::memoryStatus() {
+  size_t Free = 0, Total = 0;
+  if (Cu.MemGetInfo(&Free, &Total) != CUDA_SUCCESS)
+    return "free memory unknown";
+  return format("%zu MiB of %zu MiB free", Free >> 20, Total >> 20);
+}

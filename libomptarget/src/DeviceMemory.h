@@ -1,0 +1,40 @@
+//===- DeviceMemory.h - Allocation and copies on one device -----*- C++ -*-===//
+//
+// The operations the data-mapping layer needs from a device. The CUDA device
+// implements them on its stream; unit tests implement them on host memory, so
+// the map-type semantics can be tested without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_DEVICEMEMORY_H
+#define OMPTARGET_DEVICEMEMORY_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace omptarget {
+
+class DeviceMemory {
+public:
+  virtual ~DeviceMemory() = default;
+
+  /// Allocates \p Size bytes; 0 when the device is out of memory.
+  virtual uintptr_t allocate(size_t Size) = 0;
+  virtual void release(uintptr_t Ptr) = 0;
+  /// Queues a host-to-device copy; \p Src must stay valid until synchronize().
+  virtual void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) = 0;
+  /// Queues a device-to-host copy; \p Dst holds the data after synchronize().
+  virtual void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) = 0;
+  /// Waits for everything queued so far.
+  virtual void synchronize() = 0;
+
+  /// "device 0", for messages.
+  virtual std::string name() const = 0;
+  /// Free and total memory, for out-of-memory messages.
+  virtual std::string memoryStatus() = 0;
+};
+
+} // namespace omptarget
+
+#endif // OMPTARGET_DEVICEMEMORY_H

@@ -1,0 +1,77 @@
+//===- Diagnostics.h - Fatal errors and LIBOMPTARGET_INFO lines -*- C++ -*-===//
+//
+// Every message the runtime prints goes through here, so that a fatal error
+// always names the user's source location and info lines share one format.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_DIAGNOSTICS_H
+#define OMPTARGET_DIAGNOSTICS_H
+
+#include "omptarget.h"
+
+#include <string>
+
+namespace omptarget {
+
+/// The construct or API call the current thread is executing. Entry points
+/// open one for the duration of a call; errors raised anywhere below name it.
+class ConstructScope {
+public:
+  /// A construct compiled by clang, located by its ident_t.
+  explicit ConstructScope(const ident_t *Loc);
+  /// An omp_* API routine, named in messages instead of a source location.
+  explicit ConstructScope(const char *ApiName);
+  ~ConstructScope();
+  ConstructScope(const ConstructScope &) = delete;
+  ConstructScope &operator=(const ConstructScope &) = delete;
+
+  /// The kernel of a target region: names the region when the program was
+  /// compiled without -g.
+  void setKernel(const char *Name) { KernelName = Name; }
+  /// The target region by its host region id, when its kernel is not known
+  /// yet (looked up only if a message needs it).
+  void setRegion(const void *HostId) { RegionId = HostId; }
+
+  /// "at k.c:5 (function main)", "in omp_target_memcpy", ... for the
+  /// innermost scope of this thread.
+  static std::string describeCurrent();
+
+private:
+  const ident_t *Loc = nullptr;
+  const char *ApiName = nullptr;
+  const char *KernelName = nullptr;
+  const void *RegionId = nullptr;
+  ConstructScope *Outer;
+};
+
+/// Describes where a construct is, from its ident_t and, when the ident_t
+/// carries no source information, from the name of its kernel.
+std::string describeLocation(const ident_t *Loc, const char *KernelName);
+
+/// "function main, line 4" from a kernel named
+/// __omp_offloading_<dev>_<file>_<function>_l<line>[_<count>]; empty if the
+/// name does not have that form.
+std::string regionFromKernelName(const char *KernelName);
+
+/// Names a mapped variable from clang's map_var_info_t string
+/// (";name;file;line;col;;"); "" when the program carries no names.
+std::string describeVariable(const void *MapName);
+
+/// printf into a std::string.
+std::string format(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// Prints "omptarget fatal error: <message> <location>" and ends the process
+/// with exit status 1.
+[[noreturn]] void fatal(const char *Fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/// True when LIBOMPTARGET_INFO asks for info lines.
+bool infoEnabled();
+
+/// Prints one "omptarget info: ..." line to stderr when infoEnabled().
+void info(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+
+} // namespace omptarget
+
+#endif // OMPTARGET_DIAGNOSTICS_H

@@ -1,0 +1,169 @@
+//===- Kernel.cpp - Target region kernels and their launch ----------------===//
+//
+// Device kernels take (KernelLaunchEnvironment *, arg0, ..., argN-1), one
+// argument per TARGET_PARAM item of the region's map list: literals by value,
+// firstprivate objects as pointers to device copies, everything else as the
+// device address corresponding to the item's base pointer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernel.h"
+#include "Device.h"
+#include "Diagnostics.h"
+#include "Environment.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace omptarget;
+
+namespace {
+/// Firstprivate copies are packed into one buffer at this alignment, enough
+/// for any scalar or vector type.
+constexpr size_t PrivateAlignment = 16;
+
+const char *modeName(uint8_t Mode) {
+  switch (Mode) {
+  case OMP_TGT_EXEC_MODE_GENERIC:
+    return "generic";
+  case OMP_TGT_EXEC_MODE_SPMD:
+    return "SPMD";
+  case OMP_TGT_EXEC_MODE_GENERIC_SPMD:
+    return "generic-SPMD";
+  }
+  return "bare";
+}
+
+uintptr_t address(void *P) { return reinterpret_cast<uintptr_t>(P); }
+} // namespace
+
+/// Fills B.Arguments with the kernel's arguments, once the map list is mapped.
+static void buildArguments(Device &D, const __tgt_kernel_arguments &Args,
+                           LaunchBuffers &B) {
+  B.Arguments.clear();
+  B.Privates.clear();
+  B.PrivateSlots.clear();
+  // The KernelLaunchEnvironment: our device runtime does not use one yet.
+  B.Arguments.push_back(0);
+  for (uint32_t I = 0; I < Args.NumArgs; ++I) {
+    uint64_t Type = Args.ArgTypes[I];
+    if (!(Type & OMP_TGT_MAPTYPE_TARGET_PARAM))
+      continue;
+    uintptr_t Base = address(Args.ArgBasePtrs[I]);
+    uintptr_t Begin = address(Args.ArgPtrs[I]);
+    if (Type & OMP_TGT_MAPTYPE_LITERAL) {
+      // The value itself travels in the pointer.
+      B.Arguments.push_back(Begin);
+      continue;
+    }
+    if (Type & OMP_TGT_MAPTYPE_PRIVATE) {
+      size_t Size = Args.ArgSizes[I];
+      size_t Offset =
+          (B.Privates.size() + PrivateAlignment - 1) & ~(PrivateAlignment - 1);
+      B.Privates.resize(Offset + Size);
+      char *Copy = B.Privates.data() + Offset;
+      intptr_t ToBase = 0;
+      if (Type & OMP_TGT_MAPTYPE_ATTACH) {
+        // A private pointer initialized to the device address of its pointee.
+        uintptr_t HostValue = *reinterpret_cast<uintptr_t *>(Base);
+        MappingTable::LookupResult R = D.data().table().lookup(Begin, 0);
+        uintptr_t Value = R.Entry ? R.Entry->translate(HostValue) : HostValue;
+        memcpy(Copy, &Value, std::min(Size, sizeof(Value)));
+      } else {
+        if (Type & OMP_TGT_MAPTYPE_TO)
+          memcpy(Copy, Args.ArgPtrs[I], Size);
+        ToBase = static_cast<intptr_t>(Base - Begin);
+      }
+      B.PrivateSlots.emplace_back(B.Arguments.size(),
+                                  static_cast<intptr_t>(Offset) + ToBase);
+      B.Arguments.push_back(0);
+      continue;
+    }
+    // Unmapped pointers (zero-length sections of unmapped memory, device
+    // pointers from omp_target_alloc) keep their value.
+    uintptr_t DeviceBegin = B.DeviceBegins[I];
+    B.Arguments.push_back(DeviceBegin ? DeviceBegin + (Base - Begin) : Base);
+  }
+  if (!B.Privates.empty()) {
+    uintptr_t Buffer = D.privateBuffer(B.Privates.size());
+    D.copyToDevice(Buffer, B.Privates.data(), B.Privates.size());
+    for (const auto &[Argument, Offset] : B.PrivateSlots)
+      B.Arguments[Argument] = Buffer + Offset;
+  }
+  B.ArgumentPointers.resize(B.Arguments.size());
+  for (size_t I = 0; I < B.Arguments.size(); ++I)
+    B.ArgumentPointers[I] = &B.Arguments[I];
+}
+
+void omptarget::launchKernel(Device &D, Kernel &K, int32_t NumTeams,
+                             const __tgt_kernel_arguments &Args) {
+  const CudaDriver &Cu = D.driver();
+  LaunchBuffers &B = D.launchBuffers();
+  MapList List;
+  List.Count = static_cast<int32_t>(Args.NumArgs);
+  List.Bases = Args.ArgBasePtrs;
+  List.Begins = Args.ArgPtrs;
+  List.Sizes = Args.ArgSizes;
+  List.Types = Args.ArgTypes;
+  List.Names = Args.ArgNames;
+  List.Mappers = Args.ArgMappers;
+  B.DeviceBegins.resize(Args.NumArgs);
+  D.data().mapBegin(List, B.DeviceBegins.data());
+  buildArguments(D, Args, B);
+
+  const Environment &Env = getEnvironment();
+  LaunchGeometry Geometry;
+  chooseThreads(K.Shape, Args, Env, Geometry);
+  // DynCGroupMem (ompx_dyn_cgroup_mem) exists from version 3 of the block.
+  uint32_t SharedMemory = Args.Version >= 3 ? Args.DynCGroupMem : 0;
+  if (SharedMemory > K.SharedMemoryLimit) {
+    D.check(Cu.FuncSetAttribute(K.Function,
+                                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                static_cast<int>(SharedMemory)),
+            "cannot grant the requested dynamic shared memory");
+    K.SharedMemoryLimit = SharedMemory;
+  }
+  uint32_t BlockSize =
+      Geometry.Threads[0] * Geometry.Threads[1] * Geometry.Threads[2];
+  if (K.OccupancyBlockSize != BlockSize ||
+      K.OccupancySharedMemory != SharedMemory) {
+    int Blocks = 0;
+    D.check(Cu.OccupancyMaxActiveBlocksPerMultiprocessor(
+                &Blocks, K.Function, static_cast<int>(BlockSize), SharedMemory),
+            "cannot compute the kernel's occupancy");
+    K.OccupancyBlockSize = BlockSize;
+    K.OccupancySharedMemory = SharedMemory;
+    K.BlocksPerMultiprocessor = static_cast<uint32_t>(Blocks);
+  }
+  chooseTeams(K.Shape, Args, NumTeams, Env, D.numMultiprocessors(),
+              K.BlocksPerMultiprocessor, Geometry);
+
+  if (infoEnabled()) {
+    std::string Teams = std::to_string(Geometry.Teams[0]);
+    std::string Threads = std::to_string(Geometry.Threads[0]);
+    if (K.Shape.ExecMode == 0) {
+      Teams = format("%ux%ux%u", Geometry.Teams[0], Geometry.Teams[1],
+                     Geometry.Teams[2]);
+      Threads = format("%ux%ux%u", Geometry.Threads[0], Geometry.Threads[1],
+                       Geometry.Threads[2]);
+    }
+    info("device %d: launching %s in %s mode with %s teams x %s threads "
+         "(teams: %s; threads: %s), %zu arguments %s",
+         D.id(), K.Name.c_str(), modeName(K.Shape.ExecMode), Teams.c_str(),
+         Threads.c_str(), Geometry.TeamsSource, Geometry.ThreadsSource,
+         B.Arguments.size() - 1, ConstructScope::describeCurrent().c_str());
+  }
+  CUresult Result = Cu.LaunchKernel(
+      K.Function, Geometry.Teams[0], Geometry.Teams[1], Geometry.Teams[2],
+      Geometry.Threads[0], Geometry.Threads[1], Geometry.Threads[2],
+      SharedMemory, D.stream(), B.ArgumentPointers.data(), nullptr);
+  if (Result != CUDA_SUCCESS)
+    fatal("cannot launch kernel %s on device %d with %u teams x %u threads: "
+          "%s",
+          K.Name.c_str(), D.id(), Geometry.Teams[0], Geometry.Threads[0],
+          Cu.describe(Result).c_str());
+  // Target regions complete before the host goes on (nowait ones too, for
+  // now).
+  D.waitForKernel(K);
+  D.data().mapEnd(List);
+}

@@ -1,0 +1,63 @@
+//===- LaunchGeometry.h - Teams and threads of a kernel launch --*- C++ -*-===//
+//
+// The launch configuration contract with the device runtime: SPMD kernels run
+// one team per CUDA block with blockDim.x threads; generic kernels add a last
+// warp, the master warp, to the worker threads. These rules pick the numbers
+// from the clauses, the ICVs, the kernel and the device.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_LAUNCHGEOMETRY_H
+#define OMPTARGET_LAUNCHGEOMETRY_H
+
+#include "omptarget.h"
+
+#include <cstdint>
+
+namespace omptarget {
+
+struct Environment;
+
+/// What the runtime knows about a kernel when it launches it.
+struct KernelShape {
+  /// OMP_TGT_EXEC_MODE_*; 0 for bare kernels (ompx_bare, no environment).
+  uint8_t ExecMode = OMP_TGT_EXEC_MODE_SPMD;
+  /// MaxThreads of the kernel environment (its .maxntid); <= 0 if none.
+  int32_t MaxThreads = 0;
+  /// The driver's limit for the kernel
+  /// (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK).
+  uint32_t FunctionMaxThreads = 1024;
+};
+
+struct LaunchGeometry {
+  uint32_t Teams[3] = {1, 1, 1};
+  uint32_t Threads[3] = {1, 1, 1};
+  /// Where the numbers came from, for LIBOMPTARGET_INFO.
+  const char *TeamsSource = "";
+  const char *ThreadsSource = "";
+};
+
+/// Threads per team (the CUDA block), the first step: the number of teams
+/// depends on how many such blocks fit on a multiprocessor.
+void chooseThreads(const KernelShape &Kernel,
+                   const __tgt_kernel_arguments &Args, const Environment &Env,
+                   LaunchGeometry &Geometry);
+
+/// Number of teams, given \p NumTeams as passed to __tgt_target_kernel (-1
+/// when the region has no teams construct), the device's multiprocessors and
+/// how many blocks of the chosen size fit on one of them.
+void chooseTeams(const KernelShape &Kernel, const __tgt_kernel_arguments &Args,
+                 int32_t NumTeams, const Environment &Env,
+                 uint32_t NumMultiprocessors, uint32_t BlocksPerMultiprocessor,
+                 LaunchGeometry &Geometry);
+
+/// The master warp of generic kernels.
+constexpr uint32_t WarpSize = 32;
+/// Threads per team when neither a clause, an ICV nor the kernel says.
+constexpr uint32_t DefaultThreads = 128;
+/// CUDA's limit on gridDim.x.
+constexpr uint32_t MaxGridX = 0x7fffffff;
+
+} // namespace omptarget
+
+#endif // OMPTARGET_LAUNCHGEOMETRY_H

@@ -1,0 +1,60 @@
+//===- Registry.cpp - Programs registered by __tgt_register_lib -----------===//
+//
+// The list of registered programs, shared by the devices (which load their
+// images) and by error messages (which name target regions by their kernel).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Registry.h"
+#include "Diagnostics.h"
+
+#include <algorithm>
+
+using namespace omptarget;
+
+Registry &Registry::get() {
+  // Never destroyed: programs unregister from exit handlers that may run after
+  // static destructors.
+  static Registry *Instance = new Registry();
+  return *Instance;
+}
+
+void Registry::add(__tgt_bin_desc *Desc) {
+  for (const __tgt_offload_entry *E = Desc->HostEntriesBegin;
+       E != Desc->HostEntriesEnd; ++E)
+    if (E->Reserved != 0 || E->Version != OMP_OFFLOAD_ENTRY_VERSION)
+      fatal("the program's offload entries have an unknown layout (reserved "
+            "field 0x%llx, version %u) where LLVM 22's version %u was "
+            "expected: it was linked by an incompatible offloading toolchain",
+            static_cast<unsigned long long>(E->Reserved), unsigned(E->Version),
+            unsigned(OMP_OFFLOAD_ENTRY_VERSION));
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Programs.push_back(Desc);
+  Generation.fetch_add(1, std::memory_order_release);
+}
+
+void Registry::remove(__tgt_bin_desc *Desc) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Programs.erase(std::remove(Programs.begin(), Programs.end(), Desc),
+                 Programs.end());
+  Generation.fetch_add(1, std::memory_order_release);
+}
+
+std::vector<__tgt_bin_desc *> Registry::programs() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Programs;
+}
+
+const char *Registry::kernelName(const void *HostId) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (const __tgt_bin_desc *Desc : Programs) {
+    const char *Name = nullptr;
+    forEachOpenMPEntry(*Desc, [&](const __tgt_offload_entry &E) {
+      if (E.Address == HostId && E.Size == 0)
+        Name = E.SymbolName;
+    });
+    if (Name)
+      return Name;
+  }
+  return nullptr;
+}

@@ -1,0 +1,112 @@
+//===- TargetInterface.cpp - The __tgt_* entry points clang-22 calls ------===//
+//
+// Target regions, target data / enter data / exit data / update, and the
+// device count the host OpenMP runtime (libomp) looks up by name for
+// omp_get_num_devices. Each entry point decides where the construct runs and
+// holds the device for its whole duration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Device.h"
+#include "Diagnostics.h"
+#include "Runtime.h"
+
+using namespace omptarget;
+
+namespace {
+/// What clang's code treats as "run the region on the host instead".
+constexpr int OffloadFailed = -1;
+
+enum class DataOp { Begin, End, Update };
+
+void mapData(DataOp Op, ident_t *Loc, int64_t DeviceId, int32_t ArgNum,
+             void **ArgsBase, void **Args, int64_t *ArgSizes, int64_t *ArgTypes,
+             void **ArgNames, void **ArgMappers) {
+  ConstructScope Scope(Loc);
+  Device *D = Runtime::get().deviceForConstruct(DeviceId);
+  if (!D)
+    return;
+  std::unique_lock<std::mutex> Lock = D->acquire();
+  MapList List;
+  List.Count = ArgNum;
+  List.Bases = ArgsBase;
+  List.Begins = Args;
+  List.Sizes = ArgSizes;
+  List.Types = ArgTypes;
+  List.Names = ArgNames;
+  List.Mappers = ArgMappers;
+  switch (Op) {
+  case DataOp::Begin:
+    D->data().mapBegin(List);
+    D->data().synchronize();
+    break;
+  case DataOp::End:
+    D->data().mapEnd(List);
+    break;
+  case DataOp::Update:
+    D->data().update(List);
+    break;
+  }
+}
+} // namespace
+
+extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
+                                   int32_t NumTeams, int32_t ThreadLimit,
+                                   void *HostPtr,
+                                   __tgt_kernel_arguments *Args) {
+  // ThreadLimit repeats Args->ThreadLimit[0]; NumTeams differs from
+  // Args->NumTeams[0] in saying -1 for regions without a teams construct.
+  (void)ThreadLimit;
+  ConstructScope Scope(Loc);
+  Scope.setRegion(HostPtr);
+  Device *D = Runtime::get().deviceForConstruct(DeviceId);
+  if (!D)
+    return OffloadFailed;
+  if (Args->Version < 2)
+    fatal("kernel argument block version %u is not supported (clang-22 "
+          "emits version 3)",
+          Args->Version);
+  if (Args->Flags & OMP_KERNEL_ARGS_IS_CUDA)
+    fatal("CUDA kernel launches through the OpenMP runtime are not "
+          "supported");
+  std::unique_lock<std::mutex> Lock = D->acquire();
+  Kernel *K = D->findKernel(HostPtr);
+  if (!K)
+    fatal("device %d has no kernel for this target region: no device image "
+          "of the program contains it",
+          D->id());
+  Scope.setKernel(K->Name.c_str());
+  launchKernel(*D, *K, NumTeams, *Args);
+  return 0;
+}
+
+extern "C" void __tgt_target_data_begin_mapper(ident_t *Loc, int64_t DeviceId,
+                                               int32_t ArgNum, void **ArgsBase,
+                                               void **Args, int64_t *ArgSizes,
+                                               int64_t *ArgTypes,
+                                               void **ArgNames,
+                                               void **ArgMappers) {
+  mapData(DataOp::Begin, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
+          ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" void __tgt_target_data_end_mapper(ident_t *Loc, int64_t DeviceId,
+                                             int32_t ArgNum, void **ArgsBase,
+                                             void **Args, int64_t *ArgSizes,
+                                             int64_t *ArgTypes, void **ArgNames,
+                                             void **ArgMappers) {
+  mapData(DataOp::End, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
+          ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" void __tgt_target_data_update_mapper(ident_t *Loc, int64_t DeviceId,
+                                                int32_t ArgNum, void **ArgsBase,
+                                                void **Args, int64_t *ArgSizes,
+                                                int64_t *ArgTypes,
+                                                void **ArgNames,
+                                                void **ArgMappers) {
+  mapData(DataOp::Update, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
+          ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" int __tgt_get_num_devices() { return Runtime::get().numDevices(); }

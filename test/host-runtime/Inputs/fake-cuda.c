@@ -1,0 +1,276 @@
+// A stand-in for libcuda.so.1 so that the host runtime's GPU paths (device
+// set-up, image choice, kernel lookup, launch geometry, argument passing, data
+// movement, error reporting) run in tests on machines without a GPU. "Device"
+// memory is host memory; a "kernel" is a host function of the test program
+// named fakedev_<kernel name>, called once per launch with the kernel
+// parameters and the geometry; a device global <name> is the test program's
+// symbol fakedev_<name>. Names of clang's kernels carry machine-specific ids:
+// __omp_offloading_<dev>_<file>_main_l5 is also found as fakedev_omp_main_l5
+// (and its environment as fakedev_omp_main_l5_kernel_environment). Test
+// programs are linked with -rdynamic so that dlsym finds them.
+//
+// Settings (environment): FAKE_CUDA_DEVICES (1), FAKE_CUDA_SM (90),
+// FAKE_CUDA_SMS (132 multiprocessors), FAKE_CUDA_OCCUPANCY (16 blocks per
+// multiprocessor), FAKE_CUDA_MAX_THREADS (1024 threads per block for every
+// kernel), FAKE_CUDA_MEMORY (bytes that may be allocated), FAKE_CUDA_INIT_ERROR
+// (cuInit's result), FAKE_CUDA_KERNEL_ERROR (what waiting for a kernel
+// returns), FAKE_CUDA_REJECT ("cubin" or "ptx": images the driver refuses),
+// FAKE_CUDA_TRACE=1 (print module loads, launches, allocations and copies).
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+typedef void (*FakeKernel)(void **Params, unsigned Teams, unsigned Threads);
+
+struct Module {
+  int IsPTX;
+};
+struct Function {
+  char Name[256];
+  FakeKernel Body;
+};
+
+static int setting(const char *Name, int Default) {
+  const char *V = getenv(Name);
+  return V && *V ? atoi(V) : Default;
+}
+
+static void trace(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
+static void trace(const char *Fmt, ...) {
+  if (!setting("FAKE_CUDA_TRACE", 0))
+    return;
+  va_list Args;
+  va_start(Args, Fmt);
+  fprintf(stderr, "fake-cuda: ");
+  vfprintf(stderr, Fmt, Args);
+  fprintf(stderr, "\n");
+  va_end(Args);
+}
+
+static long long Allocated;
+static int PendingKernelError;
+
+CUresult cuInit(unsigned Flags) {
+  (void)Flags;
+  return setting("FAKE_CUDA_INIT_ERROR", 0);
+}
+CUresult cuDriverGetVersion(int *V) {
+  *V = 13000;
+  return 0;
+}
+CUresult cuGetErrorName(CUresult E, const char **Name) {
+  switch (E) {
+  case 2: *Name = "CUDA_ERROR_OUT_OF_MEMORY"; return 0;
+  case 100: *Name = "CUDA_ERROR_NO_DEVICE"; return 0;
+  case 209: *Name = "CUDA_ERROR_NO_BINARY_FOR_GPU"; return 0;
+  case 218: *Name = "CUDA_ERROR_INVALID_PTX"; return 0;
+  case 500: *Name = "CUDA_ERROR_NOT_FOUND"; return 0;
+  case 700: *Name = "CUDA_ERROR_ILLEGAL_ADDRESS"; return 0;
+  }
+  return 1;
+}
+CUresult cuGetErrorString(CUresult E, const char **Str) {
+  switch (E) {
+  case 700: *Str = "an illegal memory access was encountered"; return 0;
+  case 100: *Str = "no CUDA-capable device is detected"; return 0;
+  }
+  return 1;
+}
+CUresult cuDeviceGetCount(int *N) {
+  *N = setting("FAKE_CUDA_DEVICES", 1);
+  return 0;
+}
+CUresult cuDeviceGet(int *D, int Ordinal) {
+  *D = Ordinal;
+  return 0;
+}
+CUresult cuDeviceGetName(char *Name, int Len, int D) {
+  snprintf(Name, Len, "Fake GPU %d", D);
+  return 0;
+}
+CUresult cuDeviceGetAttribute(int *V, int Attribute, int D) {
+  (void)D;
+  int SM = setting("FAKE_CUDA_SM", 90);
+  switch (Attribute) {
+  case 5: *V = 0x7fffffff; return 0;
+  case 16: *V = setting("FAKE_CUDA_SMS", 132); return 0;
+  case 75: *V = SM / 10; return 0;
+  case 76: *V = SM % 10; return 0;
+  }
+  return 1;
+}
+CUresult cuDeviceTotalMem_v2(size_t *Bytes, int D) {
+  (void)D;
+  *Bytes = (size_t)80 << 30;
+  return 0;
+}
+CUresult cuDevicePrimaryCtxRetain(void **Ctx, int D) {
+  *Ctx = (void *)(uintptr_t)(0x1000 + D);
+  trace("context for device %d", D);
+  return 0;
+}
+CUresult cuCtxSetCurrent(void *Ctx) {
+  (void)Ctx;
+  return 0;
+}
+CUresult cuStreamCreate(void **S, unsigned Flags) {
+  (void)Flags;
+  *S = malloc(1);
+  return 0;
+}
+CUresult cuStreamSynchronize(void *S) {
+  (void)S;
+  int E = PendingKernelError;
+  PendingKernelError = 0;
+  return E;
+}
+CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N,
+                            int *Options, void **Values) {
+  (void)N, (void)Options, (void)Values;
+  int IsPTX = memcmp(Image, "\x7f" "ELF", 4) != 0;
+  const char *Reject = getenv("FAKE_CUDA_REJECT");
+  if (Reject && !strcmp(Reject, IsPTX ? "ptx" : "cubin"))
+    return IsPTX ? 218 : 209;
+  struct Module *Mod = calloc(1, sizeof(struct Module));
+  Mod->IsPTX = IsPTX;
+  *M = Mod;
+  trace("loaded a %s module", IsPTX ? "PTX" : "cubin");
+  return 0;
+}
+CUresult cuModuleUnload(void *M) {
+  free(M);
+  trace("unloaded a module");
+  return 0;
+}
+static void *lookup(const char *Name) {
+  char Symbol[300];
+  snprintf(Symbol, sizeof(Symbol), "fakedev_%s", Name);
+  void *Found = dlsym(RTLD_DEFAULT, Symbol);
+  static const char Prefix[] = "__omp_offloading_";
+  if (Found || strncmp(Name, Prefix, sizeof(Prefix) - 1) != 0)
+    return Found;
+  // Skip the device and file ids.
+  const char *Rest = strchr(Name + sizeof(Prefix) - 1, '_');
+  Rest = Rest ? strchr(Rest + 1, '_') : NULL;
+  if (!Rest)
+    return NULL;
+  snprintf(Symbol, sizeof(Symbol), "fakedev_omp_%s", Rest + 1);
+  return dlsym(RTLD_DEFAULT, Symbol);
+}
+CUresult cuModuleGetFunction(void **F, void *M, const char *Name) {
+  (void)M;
+  void *Body = lookup(Name);
+  if (!Body)
+    return 500;
+  struct Function *Fn = calloc(1, sizeof(struct Function));
+  snprintf(Fn->Name, sizeof(Fn->Name), "%s", Name);
+  Fn->Body = (FakeKernel)Body;
+  *F = Fn;
+  return 0;
+}
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes, void *M,
+                              const char *Name) {
+  (void)M;
+  void *Address = lookup(Name);
+  Dl_info Info;
+  const ElfW(Sym) *Sym = NULL;
+  if (!Address ||
+      !dladdr1(Address, &Info, (void **)&Sym, RTLD_DL_SYMENT) || !Sym)
+    return 500;
+  *Ptr = (CUdeviceptr)(uintptr_t)Address;
+  *Bytes = Sym->st_size;
+  return 0;
+}
+CUresult cuFuncGetAttribute(int *V, int Attribute, void *F) {
+  (void)F;
+  if (Attribute != 0)
+    return 1;
+  *V = setting("FAKE_CUDA_MAX_THREADS", 1024);
+  return 0;
+}
+CUresult cuFuncSetAttribute(void *F, int Attribute, int Value) {
+  trace("%s: attribute %d = %d", ((struct Function *)F)->Name, Attribute,
+        Value);
+  return 0;
+}
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *N, void *F,
+                                                      int BlockSize,
+                                                      size_t Shared) {
+  (void)F, (void)BlockSize, (void)Shared;
+  *N = setting("FAKE_CUDA_OCCUPANCY", 16);
+  return 0;
+}
+CUresult cuLaunchKernel(void *F, unsigned GX, unsigned GY, unsigned GZ,
+                        unsigned BX, unsigned BY, unsigned BZ, unsigned Shared,
+                        void *Stream, void **Params, void **Extra) {
+  (void)Stream, (void)Extra;
+  struct Function *Fn = F;
+  trace("launch %s grid %ux%ux%u block %ux%ux%u shared %u", Fn->Name, GX, GY,
+        GZ, BX, BY, BZ, Shared);
+  Fn->Body(Params, GX, BX);
+  PendingKernelError = setting("FAKE_CUDA_KERNEL_ERROR", 0);
+  return 0;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
+  long long Limit = setting("FAKE_CUDA_MEMORY", -1);
+  if (Limit >= 0 && Allocated + (long long)Bytes > Limit)
+    return 2;
+  // Real allocations are 256-byte aligned.
+  void *P = aligned_alloc(256, (Bytes + 255) & ~(size_t)255);
+  memset(P, 0xee, Bytes);
+  Allocated += Bytes;
+  *Ptr = (CUdeviceptr)(uintptr_t)P;
+  trace("alloc %zu bytes", Bytes);
+  return 0;
+}
+CUresult cuMemFree_v2(CUdeviceptr Ptr) {
+  free((void *)(uintptr_t)Ptr);
+  trace("free");
+  return 0;
+}
+CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
+  *Free = 1 << 20;
+  *Total = (size_t)80 << 30;
+  return 0;
+}
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr Dst, const void *Src, size_t Bytes,
+                              void *S) {
+  (void)S;
+  memcpy((void *)(uintptr_t)Dst, Src, Bytes);
+  trace("copy %zu bytes to the device", Bytes);
+  return 0;
+}
+CUresult cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src, size_t Bytes,
+                              void *S) {
+  (void)S;
+  memcpy(Dst, (void *)(uintptr_t)Src, Bytes);
+  trace("copy %zu bytes from the device", Bytes);
+  return 0;
+}
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
+                              void *S) {
+  (void)S;
+  memcpy((void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
+  trace("copy %zu bytes on the device", Bytes);
+  return 0;
+}
+CUresult cuMemcpyPeerAsync(CUdeviceptr Dst, void *DstCtx, CUdeviceptr Src,
+                           void *SrcCtx, size_t Bytes, void *S) {
+  (void)DstCtx, (void)SrcCtx, (void)S;
+  memcpy((void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
+  trace("copy %zu bytes between devices", Bytes);
+  return 0;
+}
+CUresult cuMemsetD8Async(CUdeviceptr Dst, unsigned char V, size_t Bytes,
+                         void *S) {
+  (void)S;
+  memset((void *)(uintptr_t)Dst, V, Bytes);
+  return 0;
+}
