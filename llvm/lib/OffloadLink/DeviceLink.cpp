@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Linker/Linker.h"
@@ -25,9 +26,8 @@ Expected<std::unique_ptr<Module>> readBitcode(LLVMContext &Context,
   return M;
 }
 
-Expected<std::unique_ptr<Module>> readBitcodeFile(LLVMContext &Context,
-                                                  StringRef Path,
-                                                  StringRef What) {
+Expected<std::unique_ptr<Module>>
+readBitcodeFile(LLVMContext &Context, StringRef Path, StringRef What) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
     return linkError("cannot read the " + What + " '" + Path +
@@ -83,8 +83,9 @@ bool isRuntimeEntryPoint(StringRef Name) {
          Name.starts_with("ompx_") || Name.starts_with("__tgt_");
 }
 
-/// Clang names target regions __omp_offloading_<device>_<file>_<function>_l<line>
-/// (outlined parallel regions add suffixes); say that in source terms.
+/// Clang names target regions
+/// __omp_offloading_<device>_<file>_<function>_l<line> (outlined parallel
+/// regions add suffixes); say that in source terms.
 std::string describeFunction(StringRef Name) {
   StringRef Rest = Name;
   if (!Rest.consume_front("__omp_offloading_"))
@@ -171,6 +172,36 @@ void adoptKernelTargetAttributes(Module &M) {
   }
 }
 
+/// Clang bounds every kernel's block with "nvvm.maxntid" = its thread limit.
+/// Generic-mode kernels run that many workers plus the master warp (see
+/// DESIGN.md, "Execution model"), so their bound grows by one warp.
+void makeRoomForMasterWarp(Module &M) {
+  constexpr unsigned ExecModeField = 2, GenericMode = 1, WarpSize = 32;
+  for (Function &F : M) {
+    if (F.getCallingConv() != CallingConv::PTX_Kernel ||
+        !F.hasFnAttribute("nvvm.maxntid"))
+      continue;
+    auto *Env =
+        M.getGlobalVariable((F.getName() + "_kernel_environment").str());
+    if (!Env || !Env->hasInitializer())
+      continue;
+    auto *Config = dyn_cast<ConstantStruct>(
+        Env->getInitializer()->getAggregateElement(0u));
+    auto *Mode =
+        Config
+            ? dyn_cast<ConstantInt>(Config->getAggregateElement(ExecModeField))
+            : nullptr;
+    if (!Mode || Mode->getZExtValue() != GenericMode)
+      continue;
+    unsigned MaxThreads = 0;
+    if (F.getFnAttribute("nvvm.maxntid")
+            .getValueAsString()
+            .getAsInteger(10, MaxThreads))
+      continue;
+    F.addFnAttr("nvvm.maxntid", std::to_string(MaxThreads + WarpSize));
+  }
+}
+
 /// What the host runtime looks up by name must stay visible: kernels, and the
 /// declare-target globals and kernel environments clang gives protected
 /// visibility. Everything else becomes internal.
@@ -189,8 +220,7 @@ Expected<std::unique_ptr<Module>>
 linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
                   const DeviceLinkOptions &Options) {
   auto Program =
-      std::make_unique<Module>("the device code for " + Options.Arch,
-                               Context);
+      std::make_unique<Module>("the device code for " + Options.Arch, Context);
   Linker Link(*Program);
   for (const DeviceInput &Input : Inputs) {
     Expected<std::unique_ptr<Module>> M =
@@ -218,6 +248,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
   if (Error E = checkNothingUndefined(*Program))
     return std::move(E);
   adoptKernelTargetAttributes(*Program);
+  makeRoomForMasterWarp(*Program);
   internalizeDeviceProgram(*Program);
   return std::move(Program);
 }
