@@ -1,22 +1,22 @@
 // -v shows every step of the device link: the bitcode link with the device
 // runtime and libdevice, PTX generation, ptxas, the registration object and
 // the host link with libomptarget and libomp (rpath to where they are).
-// RUN: %clang -O2 %offload -v %s -o %t 2>&1 | FileCheck %s
-// CHECK: clang-linker-wrapper: device link for %default-arch: {{.*}}libompdevice-nvptx.bc + {{.*}}libdevice.10.bc
-// CHECK: clang-linker-wrapper: optimizing at -O2 and emitting PTX for %default-arch
-// CHECK: ptxas" "-m64" "-O2" "--gpu-name" "%default-arch"
+// RUN: %clang -O2 %offload -v %s -o %t 2>&1 | FileCheck %s -DARCH=%default-arch
+// CHECK: clang-linker-wrapper: device link for [[ARCH]]: {{.*}}libompdevice-nvptx.bc + {{.*}}libdevice.10.bc
+// CHECK: clang-linker-wrapper: optimizing at -O2 and emitting PTX for [[ARCH]]
+// CHECK: ptxas" "-m64" "-O2" "--gpu-name" "[[ARCH]]"
 // CHECK: clang-linker-wrapper: registering 2 device images
 // CHECK: "-lomp" "-lomptarget"
 // CHECK-SAME: "-rpath" "{{.*}}lib"
 
 // --save-temps keeps the linked bitcode, the PTX and the cubin.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && %clang -O2 %offload -save-temps %s -o prog
-// RUN: ls %t.dir | FileCheck %s --check-prefix=TEMPS
-// TEMPS-DAG: prog.%default-arch.linked.bc
-// TEMPS-DAG: prog.%default-arch.ptx
-// TEMPS-DAG: prog.%default-arch.cubin
-// RUN: FileCheck %s --check-prefix=PTX < %t.dir/prog.%default-arch.ptx
-// PTX: .target %default-arch
+// RUN: ls %t.dir | FileCheck %s -DARCH=%default-arch --check-prefix=TEMPS
+// TEMPS-DAG: prog.[[ARCH]].linked.bc
+// TEMPS-DAG: prog.[[ARCH]].ptx
+// TEMPS-DAG: prog.[[ARCH]].cubin
+// RUN: FileCheck %s -DARCH=%default-arch --check-prefix=PTX < %t.dir/prog.%default-arch.ptx
+// PTX: .target [[ARCH]]
 // PTX: .entry __omp_offloading_{{.*}}_main_l[[@LINE+4]]
 int main(void) {
   int n = 1024;

@@ -138,8 +138,12 @@ Error checkNothingUndefined(const Module &M) {
     }
     Report += Line + "\n";
   }
+  // An extern array in shared memory is CUDA's dynamic shared memory: the
+  // launch sizes it, nothing defines it.
+  constexpr unsigned SharedAddressSpace = 3;
   for (const GlobalVariable &G : M.globals())
-    if (G.isDeclaration() && !G.use_empty())
+    if (G.isDeclaration() && !G.use_empty() &&
+        G.getAddressSpace() != SharedAddressSpace)
       Report += "  '" + G.getName().str() +
                 "': global variable undefined in device code\n";
   if (Report.empty())
