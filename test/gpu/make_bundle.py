@@ -16,6 +16,9 @@ import subprocess
 import sys
 
 CHECK_PREFIXES = ("CHECK", "GPU")
+# The examples run too: (source, driver, what the output must say on a GPU).
+EXAMPLES = [("saxpy.c", "clang", "ran on the GPU: correct"),
+            ("stencil.cpp", "clang++", "correct")]
 
 
 def substitutions(build, default_arch):
@@ -89,12 +92,13 @@ def main():
         tests.append({"name": stem, "args": argv, "checks": checks(source)})
 
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(args.tests)))
-    saxpy = os.path.join(source_root, "examples", "saxpy.c")
-    subprocess.run([os.path.join(args.build, "bin", "clang"), "-O2", "-fopenmp",
-                    "-fopenmp-targets=nvptx64", saxpy, "-o",
-                    os.path.join(args.out, "bin", "saxpy")], check=True)
-    tests.append({"name": "saxpy", "args": [],
-                  "checks": [("", "ran on the GPU: correct")]})
+    for example, driver, expected in EXAMPLES:
+        stem = os.path.splitext(example)[0]
+        print("building", example, flush=True)
+        subprocess.run([os.path.join(args.build, "bin", driver), "-O2", "-fopenmp",
+                        "-fopenmp-targets=nvptx64", os.path.join(source_root, "examples", example),
+                        "-o", os.path.join(args.out, "bin", stem)], check=True)
+        tests.append({"name": stem, "args": [], "checks": [("", expected)]})
 
     shutil.copy2(os.path.join(args.build, "lib", "libomptarget.so"), os.path.join(args.out, "lib"))
     libomp = subprocess.run(["ldd", os.path.join(args.out, "bin", "saxpy")],
