@@ -1,0 +1,170 @@
+//===- Interface.h - Entry points clang-22 calls in device code -*- C++ -*-===//
+//
+// Declarations of every function this runtime defines for device code, with
+// the C signatures that match the calls clang-22 emits (see
+// shared/abi/device.txt). Entry points the runtime does not implement are
+// deliberately absent, so that a program using them fails to link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPGPU_DEVICE_INTERFACE_H
+#define OMPGPU_DEVICE_INTERFACE_H
+
+#include "DeviceTypes.h"
+
+using ompgpu::IdentTy;
+using ompgpu::KernelEnvironmentTy;
+using ompgpu::KernelLaunchEnvironmentTy;
+
+/// omp.h's lock types hold one pointer; the runtime uses that word directly.
+struct omp_lock_t {
+  void *Lock;
+};
+struct omp_nest_lock_t {
+  void *Lock;
+};
+
+extern "C" {
+
+// Kernel entry and exit.
+int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
+                           KernelLaunchEnvironmentTy *LaunchEnv);
+void __kmpc_target_deinit();
+
+// Parallel regions.
+void __kmpc_parallel_60(IdentTy *Loc, int32_t GTid, int32_t IfExpr,
+                        int32_t NumThreads, int32_t ProcBind, void *Fn,
+                        void *WrapperFn, void **Args, int64_t NArgs,
+                        int32_t NumThreadsStrict);
+void __kmpc_get_shared_variables(void ***Args);
+int32_t __kmpc_global_thread_num(IdentTy *Loc);
+
+// Memory shared between the main thread and the workers, and allocators.
+void *__kmpc_alloc_shared(uint64_t Bytes);
+void __kmpc_free_shared(void *Ptr, uint64_t Bytes);
+void *omp_alloc(size_t Size, uint64_t Allocator);
+void omp_free(void *Ptr, uint64_t Allocator);
+
+// Worksharing.
+void __kmpc_for_static_init_4(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+                              int32_t *PLastIter, int32_t *PLower,
+                              int32_t *PUpper, int32_t *PStride, int32_t Incr,
+                              int32_t Chunk);
+void __kmpc_for_static_init_4u(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+                               int32_t *PLastIter, uint32_t *PLower,
+                               uint32_t *PUpper, int32_t *PStride, int32_t Incr,
+                               int32_t Chunk);
+void __kmpc_for_static_init_8(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+                              int32_t *PLastIter, int64_t *PLower,
+                              int64_t *PUpper, int64_t *PStride, int64_t Incr,
+                              int64_t Chunk);
+void __kmpc_for_static_init_8u(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+                               int32_t *PLastIter, uint64_t *PLower,
+                               uint64_t *PUpper, int64_t *PStride, int64_t Incr,
+                               int64_t Chunk);
+void __kmpc_distribute_static_init_4(IdentTy *Loc, int32_t GTid,
+                                     int32_t SchedType, int32_t *PLastIter,
+                                     int32_t *PLower, int32_t *PUpper,
+                                     int32_t *PStride, int32_t Incr,
+                                     int32_t Chunk);
+void __kmpc_distribute_static_init_4u(IdentTy *Loc, int32_t GTid,
+                                      int32_t SchedType, int32_t *PLastIter,
+                                      uint32_t *PLower, uint32_t *PUpper,
+                                      int32_t *PStride, int32_t Incr,
+                                      int32_t Chunk);
+void __kmpc_distribute_static_init_8(IdentTy *Loc, int32_t GTid,
+                                     int32_t SchedType, int32_t *PLastIter,
+                                     int64_t *PLower, int64_t *PUpper,
+                                     int64_t *PStride, int64_t Incr,
+                                     int64_t Chunk);
+void __kmpc_distribute_static_init_8u(IdentTy *Loc, int32_t GTid,
+                                      int32_t SchedType, int32_t *PLastIter,
+                                      uint64_t *PLower, uint64_t *PUpper,
+                                      int64_t *PStride, int64_t Incr,
+                                      int64_t Chunk);
+void __kmpc_for_static_fini(IdentTy *Loc, int32_t GTid);
+void __kmpc_distribute_static_fini(IdentTy *Loc, int32_t GTid);
+
+// Synchronization.
+void __kmpc_barrier(IdentTy *Loc, int32_t GTid);
+void __kmpc_barrier_simple_spmd(IdentTy *Loc, int32_t GTid);
+void __kmpc_flush(IdentTy *Loc);
+void __kmpc_syncwarp(uint64_t Mask);
+uint64_t __kmpc_warp_active_thread_mask();
+void __kmpc_critical(IdentTy *Loc, int32_t GTid, int32_t (*Name)[8]);
+void __kmpc_end_critical(IdentTy *Loc, int32_t GTid, int32_t (*Name)[8]);
+int32_t __kmpc_single(IdentTy *Loc, int32_t GTid);
+void __kmpc_end_single(IdentTy *Loc, int32_t GTid);
+int32_t __kmpc_master(IdentTy *Loc, int32_t GTid);
+void __kmpc_end_master(IdentTy *Loc, int32_t GTid);
+int32_t __kmpc_masked(IdentTy *Loc, int32_t GTid, int32_t Filter);
+void __kmpc_end_masked(IdentTy *Loc, int32_t GTid);
+void omp_init_lock(omp_lock_t *Lock);
+void omp_destroy_lock(omp_lock_t *Lock);
+void omp_set_lock(omp_lock_t *Lock);
+void omp_unset_lock(omp_lock_t *Lock);
+int omp_test_lock(omp_lock_t *Lock);
+void omp_init_nest_lock(omp_nest_lock_t *Lock);
+void omp_destroy_nest_lock(omp_nest_lock_t *Lock);
+void omp_set_nest_lock(omp_nest_lock_t *Lock);
+void omp_unset_nest_lock(omp_nest_lock_t *Lock);
+int omp_test_nest_lock(omp_nest_lock_t *Lock);
+void ompx_sync_block(int Ordering);
+void ompx_sync_block_acq_rel();
+void ompx_sync_block_divergent(int Ordering);
+
+// Thread and team queries.
+int omp_get_thread_num();
+int omp_get_num_threads();
+int omp_get_team_num();
+int omp_get_num_teams();
+int omp_get_level();
+int omp_get_active_level();
+int omp_in_parallel();
+int omp_get_ancestor_thread_num(int Level);
+int omp_get_team_size(int Level);
+int omp_get_thread_limit();
+int omp_get_teams_thread_limit();
+int omp_get_max_teams();
+int omp_get_num_procs();
+uint32_t __kmpc_get_hardware_thread_id_in_block();
+uint32_t __kmpc_get_hardware_num_threads_in_block();
+uint32_t __kmpc_get_warp_size();
+int ompx_thread_id(int Dim);
+int ompx_block_id(int Dim);
+int ompx_block_dim(int Dim);
+int ompx_grid_dim(int Dim);
+
+// Internal control variables.
+void omp_set_num_threads(int NumThreads);
+int omp_get_max_threads();
+void omp_set_dynamic(int Enable);
+int omp_get_dynamic();
+int omp_get_nested();
+void omp_set_max_active_levels(int Levels);
+int omp_get_max_active_levels();
+void omp_set_schedule(int Kind, int Chunk);
+void omp_get_schedule(int *Kind, int *Chunk);
+
+// Everything else.
+double omp_get_wtime();
+double omp_get_wtick();
+int omp_is_initial_device();
+int omp_get_device_num();
+int omp_get_num_devices();
+int omp_get_default_device();
+int omp_get_cancellation();
+int omp_in_final();
+int omp_get_proc_bind();
+[[noreturn]] void __assert_fail(const char *Expr, const char *File,
+                                uint32_t Line, const char *Function);
+
+// CUDA system calls, resolved by ptxas.
+int vprintf(const char *Format, void *Args);
+void *malloc(size_t Size);
+void free(void *Ptr);
+void __assertfail(const char *Message, const char *File, uint32_t Line,
+                  const char *Function, size_t CharSize);
+}
+
+#endif // OMPGPU_DEVICE_INTERFACE_H

@@ -1,0 +1,103 @@
+//===- State.h - Team and thread state of the device runtime ----*- C++ -*-===//
+//
+// The state the runtime keeps in shared memory. Each thread owns one byte that
+// says how it runs (SPMD or generic kernel, parallel nesting level, whether it
+// is a member of an active team); only the owner reads or writes it, so it
+// needs neither atomics nor barriers, and an SPMD kernel touches nothing else.
+// The team state below is written by the main thread of a generic kernel and
+// read by its workers across the fork/join barriers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPGPU_DEVICE_STATE_H
+#define OMPGPU_DEVICE_STATE_H
+
+#include "DeviceTypes.h"
+#include "Hardware.h"
+
+namespace ompgpu {
+namespace state {
+
+/// Layout of a thread's state byte.
+constexpr uint8_t SPMDBit = 0x80;   // the kernel runs in SPMD mode
+constexpr uint8_t ActiveBit = 0x40; // member of the team of an active region
+/// SPMD: the active team is smaller than the block; its size is in
+/// TeamState.SPMDTeamSize.
+constexpr uint8_t PartialTeamBit = 0x20;
+/// SPMD: the optimizer turned this kernel from a generic into an SPMD one.
+constexpr uint8_t GenericSPMDBit = 0x10;
+/// SPMD: every thread waits at the end of a parallel region, as the team's
+/// initial thread would: kernels the optimizer made SPMD expect it, and so
+/// do team variables that consecutive regions write (lastprivate).
+constexpr uint8_t JoinRegionsBit = 0x08;
+constexpr uint8_t LevelMask = 0x07; // number of enclosing parallel regions
+
+/// Only the outermost parallel region can be active, so its level is 1 and
+/// every region nested in it is serialized.
+constexpr uint8_t ActiveLevelOne = ActiveBit | 1;
+
+extern __attribute__((address_space(3)))
+uint8_t ThreadStates[MaxThreadsPerBlock];
+
+inline uint8_t get(uint32_t Tid) { return ThreadStates[Tid]; }
+inline void set(uint32_t Tid, uint8_t State) { ThreadStates[Tid] = State; }
+
+inline bool isSPMD(uint8_t State) { return State & SPMDBit; }
+inline uint32_t level(uint8_t State) { return State & LevelMask; }
+inline bool inActiveRegion(uint8_t State) { return State & ActiveBit; }
+inline bool inPartialTeam(uint8_t State) { return State & PartialTeamBit; }
+inline bool joinsRegions(uint8_t State) { return State & JoinRegionsBit; }
+inline bool isGenericSPMD(uint8_t State) { return State & GenericSPMDBit; }
+/// True if the innermost region around the thread is the active one, that is,
+/// the thread is one of several in its current team.
+inline bool innermostIsActive(uint8_t State) {
+  return (State & (ActiveBit | LevelMask)) == ActiveLevelOne;
+}
+
+/// What the main thread of a generic kernel publishes for its workers.
+/// WorkFn is a parallel region wrapper, IdleWork, or null to terminate.
+/// The SPMD fields are written by every thread of an SPMD block.
+struct TeamStateTy {
+  void *WorkFn;
+  void **WorkArgs;
+  uint32_t WorkThreads;
+  /// Bytes in use of the data-sharing stack in dynamic shared memory.
+  uint32_t StackTop;
+  /// ICVs the sequential part of a generic kernel may set. NThreadsVar is 0
+  /// while unset.
+  int32_t NThreadsVar;
+  int32_t RunSchedKind;
+  int32_t RunSchedChunk;
+  uint8_t MaxActiveLevels;
+  /// False when the kernel was built without a worker state machine, in
+  /// which case the workers have exited and regions run serialized.
+  uint8_t HasWorkers;
+  /// Size of an SPMD team smaller than the block; accessed with relaxed
+  /// atomics since all threads write the same value.
+  uint32_t SPMDTeamSize;
+  /// A variable the initial thread of an SPMD team shares with its regions,
+  /// published by thread 0.
+  void *SPMDTeamVariable;
+};
+
+extern __attribute__((address_space(3))) TeamStateTy TeamState;
+
+/// Releasing the workers with IdleWork sends them straight back to waiting:
+/// it lets a block-wide barrier by the main thread (ompx_sync_block in the
+/// sequential part) pass without running a region.
+inline void *idleWork() { return reinterpret_cast<void *>(uintptr_t(1)); }
+
+/// Generic kernels: the main thread is the first lane of the last warp; all
+/// threads below it are workers.
+inline uint32_t mainThreadId() {
+  return (hw::blockDim() - 1) & ~(WarpSize - 1);
+}
+
+inline bool isGenericMain(uint32_t Tid, uint8_t State) {
+  return !isSPMD(State) && Tid == mainThreadId();
+}
+
+} // namespace state
+} // namespace ompgpu
+
+#endif // OMPGPU_DEVICE_STATE_H

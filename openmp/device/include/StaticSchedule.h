@@ -1,0 +1,168 @@
+//===- StaticSchedule.h - Static loop schedule arithmetic -------*- C++ -*-===//
+//
+// Which iterations of a static schedule one participant (a thread of a team,
+// or a team of the league) runs: its first chunk, the stride to its next one
+// and whether it runs the last iteration. Pure arithmetic on offsets from the
+// lower bound in the unsigned type of the loop's width, so that ranges up to
+// the full width of the type, and bounds at its limits, neither overflow nor
+// wrap. Free of device code so the host can test it exhaustively.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPGPU_DEVICE_STATICSCHEDULE_H
+#define OMPGPU_DEVICE_STATICSCHEDULE_H
+
+#include "DeviceTypes.h"
+
+namespace ompgpu {
+namespace schedule {
+
+template <typename T> struct LoopTypes;
+template <> struct LoopTypes<int32_t> {
+  using Unsigned = uint32_t;
+  static constexpr int32_t Max = INT32_MAX;
+  static constexpr int32_t StrideMax = INT32_MAX;
+};
+template <> struct LoopTypes<uint32_t> {
+  using Unsigned = uint32_t;
+  static constexpr uint32_t Max = UINT32_MAX;
+  static constexpr int32_t StrideMax = INT32_MAX;
+};
+template <> struct LoopTypes<int64_t> {
+  using Unsigned = uint64_t;
+  static constexpr int64_t Max = INT64_MAX;
+  static constexpr int64_t StrideMax = INT64_MAX;
+};
+template <> struct LoopTypes<uint64_t> {
+  using Unsigned = uint64_t;
+  static constexpr uint64_t Max = UINT64_MAX;
+  static constexpr int64_t StrideMax = INT64_MAX;
+};
+
+/// Iterations First..Last (offsets from the lower bound) of one participant;
+/// Empty if it has none.
+template <typename U> struct Share {
+  U First = 0;
+  U Last = 0;
+  bool Empty = true;
+  bool HasLastIteration = false;
+};
+
+/// Chunks of Chunk iterations dealt round-robin: participant Id gets chunks
+/// Id, Id + NumIds, ...; this is its first. Span is the iteration count
+/// minus one.
+template <typename U>
+Share<U> chunked(U Span, U Chunk, uint32_t Id, uint32_t NumIds) {
+  Share<U> S;
+  U LastChunk = Span / Chunk;
+  S.HasLastIteration = LastChunk % NumIds == Id;
+  if (Id > LastChunk)
+    return S;
+  S.Empty = false;
+  S.First = U(Id) * Chunk;
+  U Rest = Span - S.First;
+  S.Last = S.First + (Rest < Chunk - 1 ? Rest : Chunk - 1);
+  return S;
+}
+
+/// One contiguous block per participant, sizes differing by at most one.
+template <typename U> Share<U> balanced(U Span, uint32_t Id, uint32_t NumIds) {
+  Share<U> S;
+  // Iterations = Span + 1 = Quot * NumIds + Big with 1 <= Big <= NumIds: the
+  // first Big participants get Quot + 1 iterations, the others Quot. (For a
+  // single participant Quot + 1 may wrap, but it is multiplied by Id = 0.)
+  U Quot = Span / NumIds;
+  U Big = Span % NumIds + 1;
+  S.HasLastIteration = Quot ? Id == NumIds - 1 : Id == Big - 1;
+  if (Id < Big) {
+    S.First = U(Id) * (Quot + 1);
+    S.Last = S.First + Quot;
+  } else if (Quot) {
+    S.First = U(Id) * Quot + Big;
+    S.Last = S.First + Quot - 1;
+  } else {
+    return S;
+  }
+  S.Empty = false;
+  return S;
+}
+
+/// One contiguous block per participant of a whole number of chunks (the
+/// simd width), enough blocks to cover the loop.
+template <typename U>
+Share<U> balancedChunked(U Span, U Chunk, uint32_t Id, uint32_t NumIds) {
+  Share<U> S;
+  if (NumIds == 1) {
+    // The general formula below would wrap for a full-width range.
+    S.Last = Span;
+    S.Empty = false;
+    S.HasLastIteration = true;
+    return S;
+  }
+  U PerId = Span / NumIds + 1; // ceil(iterations / NumIds)
+  U ChunksPerId = PerId / Chunk + (PerId % Chunk != 0);
+  U LastChunk = Span / Chunk;
+  S.HasLastIteration = LastChunk / ChunksPerId == Id;
+  if (Id > LastChunk / ChunksPerId)
+    return S;
+  S.Empty = false;
+  S.First = U(Id) * ChunksPerId * Chunk;
+  U Rest = Span - S.First;
+  S.Last =
+      Rest / Chunk < ChunksPerId ? Span : S.First + ChunksPerId * Chunk - 1;
+  return S;
+}
+
+/// What a participant gets back from a static init entry point.
+template <typename T, typename ST> struct Assignment {
+  T Lower;
+  T Upper;
+  ST Stride;
+  bool LastIteration;
+};
+
+/// Kind is one of the static schedule kinds, without modifiers. A
+/// non-positive chunk means no chunk, as in the host runtime.
+template <typename T, typename ST>
+Assignment<T, ST> assign(int32_t Kind, T Lower, T Upper, ST Chunk, uint32_t Id,
+                         uint32_t NumIds) {
+  using U = typename LoopTypes<T>::Unsigned;
+  constexpr ST StrideMax = LoopTypes<T>::StrideMax;
+  if (Lower > Upper)
+    return {Lower, Upper, 1, false};
+
+  U Span = U(Upper) - U(Lower);
+  bool RoundRobin = Chunk > 0 && (Kind == SchedStaticChunked ||
+                                  Kind == SchedDistributeStaticChunked);
+  Share<U> S;
+  ST Stride;
+  // Participants step to their next chunk by the stride. Saturating it is
+  // safe: whoever has a second chunk needs less than the maximum, and for
+  // the others any stride past the range ends their loop.
+  if (RoundRobin) {
+    S = chunked<U>(Span, U(Chunk), Id, NumIds);
+    Stride = uint64_t(Chunk) > uint64_t(StrideMax) / NumIds
+                 ? StrideMax
+                 : ST(uint64_t(Chunk) * NumIds);
+  } else {
+    if (Chunk > 0 && Kind == SchedStaticBalancedChunked)
+      S = balancedChunked<U>(Span, U(Chunk), Id, NumIds);
+    else
+      S = balanced<U>(Span, Id, NumIds);
+    Stride = Span >= U(StrideMax) ? StrideMax : ST(Span + 1);
+  }
+
+  if (!S.Empty)
+    return {T(U(Lower) + S.First), T(U(Lower) + S.Last), Stride,
+            S.HasLastIteration};
+  // Lower > Upper must survive the caller's Upper = min(Upper, loop end);
+  // starting just past the range also ends loops that step by the stride.
+  if (Upper != LoopTypes<T>::Max)
+    return {T(U(Upper) + 1), Upper, Stride, false};
+  return {Upper, T(U(Upper) - 1), Stride, false};
+}
+
+} // namespace schedule
+} // namespace ompgpu
+
+#endif // OMPGPU_DEVICE_STATICSCHEDULE_H

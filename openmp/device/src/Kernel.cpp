@@ -1,0 +1,82 @@
+//===- Kernel.cpp - Kernel entry and exit ---------------------------------===//
+//
+// __kmpc_target_init sets up the state of every thread and splits the block by
+// execution mode. SPMD: every thread runs the kernel body. Generic: the first
+// lane of the last warp is the main thread and runs the sequential code, the
+// other lanes of that warp exit, and all threads below it become workers that
+// wait for parallel regions until __kmpc_target_deinit releases them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "Parallelism.h"
+#include "State.h"
+
+using namespace ompgpu;
+
+namespace {
+
+/// Threads whose result is -1 run the kernel body; the others return.
+constexpr int32_t RunKernelBody = -1;
+
+void initTeamState(bool HasWorkers) {
+  state::TeamState.WorkFn = state::idleWork();
+  state::TeamState.WorkArgs = nullptr;
+  state::TeamState.WorkThreads = 0;
+  state::TeamState.StackTop = 0;
+  state::TeamState.NThreadsVar = 0;
+  state::TeamState.RunSchedKind = OmpSchedStatic;
+  state::TeamState.RunSchedChunk = 0;
+  state::TeamState.MaxActiveLevels = 1;
+  state::TeamState.HasWorkers = HasWorkers;
+}
+
+} // namespace
+
+extern "C" {
+
+int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
+                           KernelLaunchEnvironmentTy *) {
+  const ConfigurationEnvironmentTy &Config = KernelEnv->Configuration;
+  uint32_t Tid = hw::threadId();
+
+  // Generic-SPMD kernels were generic kernels the optimizer made SPMD; the
+  // host launches them like SPMD kernels, and their parallel regions end in
+  // a join.
+  if (Config.ExecMode & ExecModeSPMD) {
+    bool WasGeneric = Config.ExecMode & ExecModeGeneric;
+    state::set(Tid, WasGeneric ? state::SPMDBit | state::GenericSPMDBit |
+                                     state::JoinRegionsBit
+                               : state::SPMDBit);
+    return RunKernelBody;
+  }
+  if (Config.ExecMode != ExecModeGeneric)
+    fatal(KernelEnv->Ident, "unknown kernel execution mode");
+
+  state::set(Tid, 0);
+  uint32_t Main = state::mainThreadId();
+  // Without the generic state machine the kernel either has no parallel
+  // region or drives its workers itself, so the workers return right away.
+  bool HasWorkers = Config.UseGenericStateMachine && Main > 0;
+  if (Tid == Main) {
+    initTeamState(HasWorkers);
+    return RunKernelBody;
+  }
+  if (Tid < Main && HasWorkers)
+    runWorkerLoop(Tid);
+  return int32_t(Tid);
+}
+
+void __kmpc_target_deinit() {
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  if (state::isSPMD(State) || !state::TeamState.HasWorkers)
+    return;
+  // Only the main thread of a generic kernel gets here: tell the workers to
+  // leave their loop.
+  state::TeamState.WorkFn = nullptr;
+  hw::barrier(0);
+}
+}

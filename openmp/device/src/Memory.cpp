@@ -1,0 +1,99 @@
+//===- Memory.cpp - Memory for globalized variables and omp_alloc ---------===//
+//
+// Clang moves locals that a parallel region may use out of the stack with
+// __kmpc_alloc_shared: other threads cannot see a thread's local memory. The
+// main thread of a generic kernel allocates them on the data-sharing stack in
+// shared memory; SPMD teams allocate one copy for the team; every other
+// thread (whose nested regions run on itself) and any overflow use the device
+// heap. omp_alloc serves every predefined allocator from the device heap,
+// which all of them may use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Memory.h"
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "State.h"
+
+using namespace ompgpu;
+
+namespace {
+
+/// Handles omp.h predefines, omp_null_allocator (0) to omp_thread_mem_alloc.
+constexpr uint64_t LastPredefinedAllocator = 8;
+
+/// In kernels clang compiled for SPMD mode every thread runs the code outside
+/// parallel regions, standing for the team's initial thread; a variable that
+/// code shares with a region (a lastprivate of a combined construct) must be
+/// one for the whole team. Kernels the optimizer made SPMD have that code
+/// guarded to one thread instead, which then allocates for itself.
+bool isTeamVariable(uint8_t State) {
+  return state::isSPMD(State) && !state::isGenericSPMD(State) &&
+         state::level(State) == 0;
+}
+
+void *allocGlobal(uint64_t Bytes) {
+  void *Ptr = malloc(Bytes);
+  if (!Ptr)
+    fatal(nullptr, "out of device heap memory for variables shared with a "
+                   "parallel region");
+  return Ptr;
+}
+
+} // namespace
+
+extern "C" {
+
+void *__kmpc_alloc_shared(uint64_t Bytes) {
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  if (isTeamVariable(State)) {
+    // Every thread of the block comes here; the first barrier makes sure all
+    // have read the previous team variable before thread 0 replaces it. The
+    // regions that write the variable (one per distribute chunk, for a
+    // lastprivate) must now be joined so that the last one's value wins.
+    hw::barrier(0);
+    if (Tid == 0)
+      state::TeamState.SPMDTeamVariable = allocGlobal(Bytes);
+    hw::barrier(0);
+    state::set(Tid, State | state::JoinRegionsBit);
+    return state::TeamState.SPMDTeamVariable;
+  }
+  if (state::isGenericMain(Tid, State))
+    if (void *Ptr = memory::pushStack(Bytes))
+      return Ptr;
+  return allocGlobal(Bytes);
+}
+
+void __kmpc_free_shared(void *Ptr, uint64_t Bytes) {
+  uint32_t Tid = hw::threadId();
+  if (isTeamVariable(state::get(Tid))) {
+    // Nobody may still be reading it.
+    hw::barrier(0);
+    if (Tid == 0)
+      free(Ptr);
+    return;
+  }
+  if (!memory::onStack(Ptr))
+    return free(Ptr);
+  // Clang frees in the reverse order of allocation.
+  if (!memory::popStack(Ptr, Bytes))
+    fatal(nullptr, "__kmpc_free_shared out of allocation order");
+}
+
+// Like the host runtime's default fallback, a failed allocation returns null.
+void *omp_alloc(size_t Size, uint64_t Allocator) {
+  if (Allocator > LastPredefinedAllocator)
+    fatal(nullptr, "omp_alloc: only the predefined allocators are supported "
+                   "on the device");
+  return Size ? malloc(Size) : nullptr;
+}
+
+void omp_free(void *Ptr, uint64_t Allocator) {
+  if (Allocator > LastPredefinedAllocator)
+    fatal(nullptr, "omp_free: only the predefined allocators are supported "
+                   "on the device");
+  free(Ptr);
+}
+}

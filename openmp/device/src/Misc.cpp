@@ -1,0 +1,78 @@
+//===- Misc.cpp - Timers, device identity and fixed answers ---------------===//
+//
+// The OpenMP routines whose answers do not depend on the team: wall clock,
+// which device this is, and features the device runtime does not offer
+// (cancellation, final tasks, thread affinity).
+//
+// The device number and count come from the host runtime, which writes
+// __ompgpu_device_environment after it loads the image; until it does, the
+// routines that need it stop with an error rather than guess.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+
+using namespace ompgpu;
+
+/// Written by the host runtime through the CUDA driver when it loads the
+/// image; NumDevices is 0 until then. Protected visibility, like the globals
+/// clang makes for the host to find, keeps it external through the link
+/// step; volatile loads keep its initial value from being folded.
+struct DeviceEnvironmentTy {
+  uint32_t NumDevices;
+  uint32_t DeviceNum;
+};
+extern "C" __attribute__((visibility("protected")))
+DeviceEnvironmentTy __ompgpu_device_environment = {0, 0};
+
+namespace {
+
+DeviceEnvironmentTy deviceEnvironment(const char *Routine) {
+  volatile DeviceEnvironmentTy &Env = __ompgpu_device_environment;
+  uint32_t NumDevices = Env.NumDevices;
+  if (!NumDevices)
+    fatal(nullptr, Routine);
+  return {NumDevices, Env.DeviceNum};
+}
+
+} // namespace
+
+extern "C" {
+
+double omp_get_wtime() { return double(hw::globalTimer()) * 1.0e-9; }
+
+// %globaltimer counts nanoseconds.
+double omp_get_wtick() { return 1.0e-9; }
+
+int omp_is_initial_device() { return 0; }
+
+int omp_get_device_num() {
+  return deviceEnvironment("omp_get_device_num: the host runtime did not "
+                           "provide the device environment")
+      .DeviceNum;
+}
+
+int omp_get_num_devices() {
+  return deviceEnvironment("omp_get_num_devices: the host runtime did not "
+                           "provide the device environment")
+      .NumDevices;
+}
+
+// Inside a target region the device it runs on is the natural default.
+int omp_get_default_device() {
+  return deviceEnvironment("omp_get_default_device: the host runtime did not "
+                           "provide the device environment")
+      .DeviceNum;
+}
+
+// cancel-var is false: the device runtime does not implement cancellation.
+int omp_get_cancellation() { return 0; }
+
+// Tasks are not supported on the device, so no task is ever final.
+int omp_in_final() { return 0; }
+
+// Threads of a GPU have no places to be bound to: omp_proc_bind_false.
+int omp_get_proc_bind() { return 0; }
+}

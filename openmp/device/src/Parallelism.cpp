@@ -1,0 +1,241 @@
+//===- Parallelism.cpp - Parallel regions ---------------------------------===//
+//
+// __kmpc_parallel_60 and the worker loop of generic kernels.
+//
+// SPMD kernels: every thread of the block reaches the region and runs it as
+// one member of the team. The region ends in a block barrier (the join) only
+// where something after it depends on the team having finished: kernels the
+// optimizer made SPMD, team variables such as a combined construct's
+// lastprivate, and teams smaller than the block (num_threads in a kernel the
+// optimizer made SPMD). Clang's plain combined constructs need none.
+//
+// Generic kernels (fork/join by warp specialization): the main thread copies
+// the argument array to shared memory, publishes the region's wrapper and team
+// size, and passes named barrier 0 twice: once to release the workers waiting
+// there, once to wait until they are done. Workers above the team size go
+// straight to the second barrier.
+//
+// Regions nested in an active region, regions whose if clause is false, and
+// teams of one thread run serialized on the encountering thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Parallelism.h"
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "Mapping.h"
+#include "Memory.h"
+#include "State.h"
+
+using namespace ompgpu;
+
+namespace {
+
+/// The most captured variables an outlined region may take.
+constexpr int64_t MaxOutlinedArgs = 64;
+
+template <uint32_t... Is> struct IndexList {};
+template <uint32_t N, uint32_t... Is>
+struct MakeIndexList : MakeIndexList<N - 1, N - 1, Is...> {};
+template <uint32_t... Is> struct MakeIndexList<0, Is...> {
+  using Type = IndexList<Is...>;
+};
+template <uint32_t> using ArgTy = void *;
+
+template <uint32_t... Is>
+[[gnu::always_inline]] inline void callOutlined(void *Fn, int32_t *GTid,
+                                                int32_t *BTid, void **Args,
+                                                IndexList<Is...>) {
+  // Every captured value travels as one pointer-sized word, which is how
+  // clang declares them in the argument array.
+  using FnTy = void (*)(int32_t *, int32_t *, ArgTy<Is>...);
+  reinterpret_cast<FnTy>(Fn)(GTid, BTid, Args[Is]...);
+}
+
+/// Calls the outlined function with the NArgs values of Args. Clang always
+/// passes a constant NArgs, so once inlined only one call remains.
+template <uint32_t N = 0>
+[[gnu::always_inline]] inline void invokeOutlined(IdentTy *Loc, void *Fn,
+                                                  int32_t ThreadNum,
+                                                  void **Args, int64_t NArgs) {
+  if (NArgs == N) {
+    int32_t GTid = ThreadNum, BTid = 0;
+    callOutlined(Fn, &GTid, &BTid, Args, typename MakeIndexList<N>::Type{});
+    return;
+  }
+  if constexpr (N < MaxOutlinedArgs)
+    invokeOutlined<N + 1>(Loc, Fn, ThreadNum, Args, NArgs);
+  else
+    fatal(Loc, "a parallel region captures more than 64 variables");
+}
+
+/// Runs the region on the calling thread as a team of one.
+[[gnu::always_inline]] inline void runSerialized(IdentTy *Loc, uint32_t Tid,
+                                                 uint8_t State, void *Fn,
+                                                 void **Args, int64_t NArgs) {
+  if (state::level(State) == state::LevelMask)
+    fatal(Loc, "parallel regions are nested too deeply");
+  state::set(Tid, State + 1);
+  invokeOutlined(Loc, Fn, 0, Args, NArgs);
+  state::set(Tid, State);
+}
+
+void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
+                 uint32_t Threads) {
+  if (Strict && NumThreads > 0 && Threads != uint32_t(NumThreads))
+    fatal(Loc, "num_threads(strict:) asks for a team size this kernel "
+               "cannot provide");
+}
+
+[[gnu::always_inline]] inline void parallelSPMD(IdentTy *Loc, uint32_t Tid,
+                                                uint8_t State, int32_t IfExpr,
+                                                int32_t NumThreads,
+                                                int32_t Strict, void *Fn,
+                                                void **Args, int64_t NArgs) {
+  if (state::level(State) > 0)
+    return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
+
+  // Outside any region all threads stand for the team's initial thread. The
+  // host sizes SPMD blocks to the team, but kernels the optimizer made SPMD
+  // may still ask for fewer threads; the others sit the region out.
+  uint32_t Block = hw::blockDim();
+  uint32_t Threads = Block;
+  if (!IfExpr)
+    Threads = 1;
+  else if (NumThreads > 0 && uint32_t(NumThreads) < Block)
+    Threads = mapping::roundTeamSize(NumThreads);
+  if (IfExpr)
+    checkStrict(Loc, Strict, NumThreads, Threads);
+
+  if (Threads == Block) {
+    // A block of one thread makes an inactive region.
+    state::set(Tid, Threads > 1 ? State | state::ActiveLevelOne : State + 1);
+    invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+  } else if (Threads > 1) {
+    __scoped_atomic_store_n(&state::TeamState.SPMDTeamSize, Threads,
+                            __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
+    if (Tid < Threads) {
+      state::set(Tid, State | state::ActiveLevelOne | state::PartialTeamBit);
+      invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+    }
+  } else if (Tid == 0) {
+    state::set(Tid, State + 1);
+    invokeOutlined(Loc, Fn, 0, Args, NArgs);
+  }
+
+  // The join. Clang's own SPMD kernels need none unless they share team
+  // variables with the region: otherwise the code outside only steps to the
+  // next chunk of a distribute loop. A partial team must finish before
+  // SPMDTeamSize is reused.
+  if (state::joinsRegions(State) || (Threads > 1 && Threads < Block))
+    hw::barrier(0);
+  // Restoring the state last, on every path, lets the compiler see that a
+  // distribute loop around this region leaves it unchanged.
+  state::set(Tid, State);
+}
+
+void parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
+                     int32_t NumThreads, int32_t Strict, void *Fn,
+                     void *WrapperFn, void **Args, int64_t NArgs) {
+  // Workers are always inside the active region, and the main thread inside
+  // a serialized one cannot fork either: run those regions here.
+  if (state::level(State) > 0 || !IfExpr || !state::TeamState.HasWorkers ||
+      !state::TeamState.MaxActiveLevels)
+    return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
+
+  uint32_t Max = mapping::maxTeamThreads(State);
+  int32_t NThreadsVar = state::TeamState.NThreadsVar;
+  uint32_t Requested = NumThreads > 0    ? uint32_t(NumThreads)
+                       : NThreadsVar > 0 ? uint32_t(NThreadsVar)
+                                         : Max;
+  uint32_t Threads = mapping::roundTeamSize(Requested < Max ? Requested : Max);
+  checkStrict(Loc, Strict, NumThreads, Threads);
+  if (Threads <= 1)
+    return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
+
+  // The argument array lives in the main thread's local memory, which the
+  // workers cannot read.
+  uint64_t Bytes = uint64_t(NArgs) * sizeof(void *);
+  void **Shared = nullptr;
+  if (NArgs > 0) {
+    Shared = static_cast<void **>(memory::pushStack(Bytes));
+    if (!Shared)
+      Shared = static_cast<void **>(malloc(Bytes));
+    if (!Shared)
+      fatal(Loc, "out of device memory for the arguments of a parallel "
+                 "region");
+    for (int64_t I = 0; I < NArgs; ++I)
+      Shared[I] = Args[I];
+  }
+
+  state::TeamState.WorkArgs = Shared;
+  state::TeamState.WorkThreads = Threads;
+  state::TeamState.WorkFn = WrapperFn;
+  // Barrier 0 orders the writes above before the workers' reads.
+  hw::barrier(0);
+  hw::barrier(0);
+  state::TeamState.WorkFn = state::idleWork();
+
+  if (!Shared)
+    return;
+  if (!memory::onStack(Shared))
+    free(Shared);
+  else if (!memory::popStack(Shared, Bytes))
+    fatal(Loc, "shared memory released out of order");
+}
+
+} // namespace
+
+namespace ompgpu {
+
+void runWorkerLoop(uint32_t Tid) {
+  for (;;) {
+    hw::barrier(0);
+    void *Fn = state::TeamState.WorkFn;
+    if (!Fn)
+      return;
+    if (Fn == state::idleWork())
+      continue;
+    if (Tid < state::TeamState.WorkThreads) {
+      state::set(Tid, state::ActiveLevelOne);
+      reinterpret_cast<ParallelWrapperTy>(Fn)(0, Tid);
+      state::set(Tid, 0);
+    }
+    hw::barrier(0);
+  }
+}
+
+} // namespace ompgpu
+
+extern "C" {
+
+// Always inlined: clang passes constant functions, argument counts and most
+// clauses, which fold the region down to the path the call site takes.
+[[gnu::always_inline]] void
+__kmpc_parallel_60(IdentTy *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
+                   int32_t, void *Fn, void *WrapperFn, void **Args,
+                   int64_t NArgs, int32_t NumThreadsStrict) {
+  // proc_bind has no meaning on a GPU: threads have no places to bind to.
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  if (state::isSPMD(State))
+    return parallelSPMD(Loc, Tid, State, IfExpr, NumThreads, NumThreadsStrict,
+                        Fn, Args, NArgs);
+  // Clang leaves out the wrapper only for regions it compiled for SPMD
+  // kernels; without it the workers could not unpack the arguments.
+  if (!WrapperFn)
+    return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
+  parallelGeneric(Loc, Tid, State, IfExpr, NumThreads, NumThreadsStrict, Fn,
+                  WrapperFn, Args, NArgs);
+}
+
+void __kmpc_get_shared_variables(void ***Args) {
+  *Args = state::TeamState.WorkArgs;
+}
+
+int32_t __kmpc_global_thread_num(IdentTy *) {
+  uint32_t Tid = hw::threadId();
+  return mapping::threadNum(Tid, state::get(Tid));
+}
+}

@@ -1,0 +1,250 @@
+//===- Synchronization.cpp - Barriers, critical sections, locks -----------===//
+//
+// Team barriers, flush, warp synchronization, critical/single/master/masked,
+// the omp_*_lock API and ompx_sync_block.
+//
+// A team barrier depends on who the team is: the whole block in SPMD kernels;
+// otherwise (generic kernels, and SPMD teams smaller than the block) either
+// whole warps (named barrier 1, counting only those warps, so threads parked
+// at barrier 0 do not matter) or lanes of the first warp (a warp barrier). A
+// team of one only flushes.
+//
+// Locks and critical sections spin on a word in global memory with
+// device-scope atomics. Since Volta, threads of one warp are scheduled
+// independently, so a lane holding a lock makes progress while its
+// neighbours spin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "Mapping.h"
+#include "State.h"
+
+using namespace ompgpu;
+
+namespace {
+
+void teamBarrier() {
+  uint8_t State = state::get(hw::threadId());
+  if (!state::innermostIsActive(State)) {
+    hw::fenceDevice();
+    return;
+  }
+  // Not the .aligned form: the barrier directive may be reached through
+  // different call sites of one function.
+  if (state::isSPMD(State) && !state::inPartialTeam(State)) {
+    hw::barrier(0);
+    return;
+  }
+  uint32_t Threads = mapping::activeTeamSize(State);
+  if (Threads < WarpSize)
+    hw::syncWarp((1u << Threads) - 1);
+  else if (Threads == WarpSize)
+    hw::syncWarp(~0u);
+  else
+    hw::barrier(1, Threads);
+}
+
+/// A lock in a thread's local memory (a private omp_lock_t) can only be used
+/// by that thread, and PTX has no atomics on local memory: plain accesses
+/// do. Once inlined, the address space is usually known and one path stays.
+bool isPrivate(void *Ptr) { return __nvvm_isspacep_local(Ptr); }
+
+template <typename T> T loadWord(T *Word, bool Private) {
+  return Private ? *Word : hw::loadRelaxed(Word);
+}
+
+template <typename T> void storeWord(T *Word, T Value, bool Private) {
+  if (Private)
+    *Word = Value;
+  else
+    hw::storeRelaxed(Word, Value);
+}
+
+/// Frees the lock (Value 0) or lowers its count, publishing the writes made
+/// while holding it.
+template <typename T> void releaseWord(T *Word, T Value, bool Private) {
+  if (Private)
+    *Word = Value;
+  else
+    hw::storeRelease(Word, Value);
+}
+
+/// Takes the lock if it is free (0) by writing Desired.
+template <typename T> bool tryAcquire(T *Word, T Desired, bool Private) {
+  if (!Private)
+    return hw::casAcquire(Word, T(0), Desired);
+  if (*Word)
+    return false;
+  *Word = Desired;
+  return true;
+}
+
+template <typename T> void acquire(T *Word, T Desired, bool Private) {
+  // No other thread can release a private lock.
+  if (Private && *Word)
+    fatal(nullptr, "a thread waits for a private lock it holds itself");
+  uint32_t Backoff = 32;
+  while (!tryAcquire(Word, Desired, Private)) {
+    hw::sleep(Backoff);
+    if (Backoff < 1024)
+      Backoff *= 2;
+  }
+}
+
+uint32_t *lockWord(omp_lock_t *Lock) {
+  return reinterpret_cast<uint32_t *>(&Lock->Lock);
+}
+
+/// A nest lock word holds the owner in the high bits and the nesting count
+/// in the low NestCountBits; zero means free.
+constexpr uint64_t NestCountBits = 20;
+constexpr uint64_t NestCountMask = (uint64_t(1) << NestCountBits) - 1;
+
+uint64_t *nestLockWord(omp_nest_lock_t *Lock) {
+  return reinterpret_cast<uint64_t *>(&Lock->Lock);
+}
+
+/// A tag unique to the calling thread on the device, never zero.
+uint64_t ownerTag() {
+  uint64_t Thread =
+      uint64_t(hw::blockId()) * MaxThreadsPerBlock + hw::threadId() + 1;
+  return Thread << NestCountBits;
+}
+
+/// Adds one level to a nest lock the calling thread owns; returns the new
+/// count. Only the owner writes the word while it is held.
+int relockNest(uint64_t *Word, uint64_t Value, bool Private) {
+  if ((Value & NestCountMask) == NestCountMask)
+    fatal(nullptr, "omp_nest_lock_t nested too deeply");
+  storeWord(Word, Value + 1, Private);
+  return int((Value & NestCountMask) + 1);
+}
+
+} // namespace
+
+extern "C" {
+
+void __kmpc_barrier(IdentTy *, int32_t) { teamBarrier(); }
+
+// Clang's optimizer emits this barrier only in SPMD kernels, where every
+// thread of the block reaches it; lanes that sat out a parallel region of a
+// smaller team may arrive diverged, hence the non-aligned form.
+void __kmpc_barrier_simple_spmd(IdentTy *, int32_t) { hw::barrier(0); }
+
+void __kmpc_flush(IdentTy *) { hw::fenceDevice(); }
+
+void __kmpc_syncwarp(uint64_t Mask) { hw::syncWarp(uint32_t(Mask)); }
+
+uint64_t __kmpc_warp_active_thread_mask() { return hw::activeMask(); }
+
+// Clang already lets the lanes of a warp enter one at a time; the lock,
+// a zero-initialized global clang emits per critical name, orders warps and
+// teams.
+void __kmpc_critical(IdentTy *, int32_t, int32_t (*Name)[8]) {
+  acquire(reinterpret_cast<uint32_t *>(*Name), 1u, /*Private=*/false);
+}
+
+void __kmpc_end_critical(IdentTy *, int32_t, int32_t (*Name)[8]) {
+  releaseWord(reinterpret_cast<uint32_t *>(*Name), 0u, /*Private=*/false);
+}
+
+// The team's thread 0 executes single regions: every member can decide that
+// without talking to the others. Clang emits the barrier that follows.
+int32_t __kmpc_single(IdentTy *, int32_t) { return omp_get_thread_num() == 0; }
+
+// Leaving single, master and masked regions needs no action.
+void __kmpc_end_single(IdentTy *, int32_t) {}
+
+int32_t __kmpc_master(IdentTy *, int32_t) { return omp_get_thread_num() == 0; }
+
+void __kmpc_end_master(IdentTy *, int32_t) {}
+
+int32_t __kmpc_masked(IdentTy *, int32_t, int32_t Filter) {
+  return omp_get_thread_num() == Filter;
+}
+
+void __kmpc_end_masked(IdentTy *, int32_t) {}
+
+void omp_init_lock(omp_lock_t *Lock) {
+  uint32_t *Word = lockWord(Lock);
+  storeWord(Word, 0u, isPrivate(Word));
+}
+
+void omp_destroy_lock(omp_lock_t *Lock) {
+  uint32_t *Word = lockWord(Lock);
+  storeWord(Word, 0u, isPrivate(Word));
+}
+
+void omp_set_lock(omp_lock_t *Lock) {
+  uint32_t *Word = lockWord(Lock);
+  acquire(Word, 1u, isPrivate(Word));
+}
+
+void omp_unset_lock(omp_lock_t *Lock) {
+  uint32_t *Word = lockWord(Lock);
+  releaseWord(Word, 0u, isPrivate(Word));
+}
+
+int omp_test_lock(omp_lock_t *Lock) {
+  uint32_t *Word = lockWord(Lock);
+  return tryAcquire(Word, 1u, isPrivate(Word));
+}
+
+void omp_init_nest_lock(omp_nest_lock_t *Lock) {
+  uint64_t *Word = nestLockWord(Lock);
+  storeWord(Word, uint64_t(0), isPrivate(Word));
+}
+
+void omp_destroy_nest_lock(omp_nest_lock_t *Lock) {
+  uint64_t *Word = nestLockWord(Lock);
+  storeWord(Word, uint64_t(0), isPrivate(Word));
+}
+
+void omp_set_nest_lock(omp_nest_lock_t *Lock) {
+  uint64_t *Word = nestLockWord(Lock);
+  bool Private = isPrivate(Word);
+  uint64_t Me = ownerTag();
+  uint64_t Value = loadWord(Word, Private);
+  if ((Value & ~NestCountMask) == Me)
+    relockNest(Word, Value, Private);
+  else
+    acquire(Word, Me | 1, Private);
+}
+
+void omp_unset_nest_lock(omp_nest_lock_t *Lock) {
+  uint64_t *Word = nestLockWord(Lock);
+  bool Private = isPrivate(Word);
+  uint64_t Value = loadWord(Word, Private);
+  if ((Value & NestCountMask) == 1)
+    releaseWord(Word, uint64_t(0), Private);
+  else
+    storeWord(Word, Value - 1, Private);
+}
+
+int omp_test_nest_lock(omp_nest_lock_t *Lock) {
+  uint64_t *Word = nestLockWord(Lock);
+  bool Private = isPrivate(Word);
+  uint64_t Me = ownerTag();
+  uint64_t Value = loadWord(Word, Private);
+  if ((Value & ~NestCountMask) == Me)
+    return relockNest(Word, Value, Private);
+  return tryAcquire(Word, Me | 1, Private);
+}
+
+// The ompx block barrier also serves kernels that never called
+// __kmpc_target_init (ompx_bare), so it must not consult runtime state. In
+// the sequential part of a generic kernel it meets the idle workers at
+// barrier 0, who go back to waiting.
+void ompx_sync_block(int Ordering) {
+  if (Ordering == __ATOMIC_SEQ_CST)
+    hw::fenceBlock();
+  hw::barrier(0);
+}
+
+void ompx_sync_block_acq_rel() { hw::barrier(0); }
+
+void ompx_sync_block_divergent(int Ordering) { ompx_sync_block(Ordering); }
+}
