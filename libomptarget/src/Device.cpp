@@ -15,8 +15,8 @@
 
 using namespace omptarget;
 
-Device::Device(const CudaDriver &Cu, int Id, CUdevice Handle)
-    : Cu(Cu), Id(Id), Handle(Handle) {}
+Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
+    : Cu(Cu), Id(Id), NumDevices(NumDevices), Handle(Handle) {}
 
 void Device::check(CUresult Result, const char *What) const {
   if (Result != CUDA_SUCCESS)

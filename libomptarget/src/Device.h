@@ -34,7 +34,7 @@ struct LoadedProgram {
 
 class Device final : public DeviceMemory {
 public:
-  Device(const CudaDriver &Cu, int Id, CUdevice Handle);
+  Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle);
 
   /// Locks the device for one construct or API call, after making sure it is
   /// initialized, current on this thread and has every registered program
@@ -82,9 +82,13 @@ private:
   void loadNewPrograms();
   void loadProgram(const __tgt_bin_desc &Desc);
   void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
+  void writeDeviceEnvironment(const LoadedProgram &Program);
 
   const CudaDriver &Cu;
   const int Id;
+  /// How many devices the process sees, for omp_get_num_devices() on the
+  /// device.
+  const int NumDevices;
   const CUdevice Handle;
   std::mutex Mutex;
   bool Initialized = false;

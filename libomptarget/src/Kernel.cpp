@@ -116,6 +116,11 @@ void omptarget::launchKernel(Device &D, Kernel &K, int32_t NumTeams,
   chooseThreads(K.Shape, Args, Env, Geometry);
   // DynCGroupMem (ompx_dyn_cgroup_mem) exists from version 3 of the block.
   uint32_t SharedMemory = Args.Version >= 3 ? Args.DynCGroupMem : 0;
+  // Generic kernels keep the main thread's data-sharing stack (locals shared
+  // with parallel regions, region arguments) in dynamic shared memory; what
+  // does not fit goes to the device heap, correct but slower.
+  if (K.Shape.ExecMode == OMP_TGT_EXEC_MODE_GENERIC)
+    SharedMemory += DataSharingStackBytes;
   if (SharedMemory > K.SharedMemoryLimit) {
     D.check(Cu.FuncSetAttribute(K.Function,
                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

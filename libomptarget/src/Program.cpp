@@ -108,6 +108,7 @@ void Device::loadProgram(const __tgt_bin_desc &Desc) {
            Id, smName(SM).c_str(), C.Index + 1, Desc.NumDeviceImages,
            C.Info.describe().c_str(), Present.c_str());
       loadEntries(Program, Desc);
+      writeDeviceEnvironment(Program);
       Programs.push_back(std::move(Program));
       return;
     }
@@ -194,6 +195,27 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
     K->Shape.ExecMode = Config.ExecMode;
     K->Shape.MaxThreads = Config.MaxThreads;
   }
+}
+
+void Device::writeDeviceEnvironment(const LoadedProgram &Program) {
+  // The device runtime answers omp_get_device_num() and
+  // omp_get_num_devices() from this global; an image whose code never asks
+  // does not have it.
+  struct {
+    uint32_t NumDevices;
+    uint32_t DeviceNum;
+  } Environment = {static_cast<uint32_t>(NumDevices),
+                   static_cast<uint32_t>(Id)};
+  CUdeviceptr Ptr = 0;
+  size_t Size = 0;
+  if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
+                         "__ompgpu_device_environment") != CUDA_SUCCESS)
+    return;
+  if (Size != sizeof(Environment))
+    fatal("the device image's __ompgpu_device_environment has %zu bytes, "
+          "expected %zu: the device runtime and libomptarget do not match",
+          Size, sizeof(Environment));
+  copyToDevice(static_cast<uintptr_t>(Ptr), &Environment, sizeof(Environment));
 }
 
 Kernel *Device::findKernel(const void *HostId) const {

@@ -54,7 +54,7 @@ void Runtime::initialize() {
         Devices.clear();
         break;
       }
-      Devices.push_back(std::make_unique<Device>(*Cu, I, Handle));
+      Devices.push_back(std::make_unique<Device>(*Cu, I, Count, Handle));
     }
   }
   HostDefaultDevice = reinterpret_cast<int (*)()>(

@@ -6,6 +6,14 @@
 // DEFAULT-SAME: "-target-cpu" "[[ARCH]]"
 // DEFAULT: "-fembed-offload-object=
 
+// LLVM's folding of the block size to the thread limit is off (generic kernels
+// run an extra master warp); only compiles get the option, links do not.
+// RUN: %clang %offload -### -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFOLD
+// NOFOLD: "-triple" "nvptx64-nvidia-cuda"
+// NOFOLD-SAME: "-mllvm" "-openmp-opt-disable-folding"
+// RUN: %clang %offload -c %s -o %t.o && %clang %offload -### %t.o -o %t 2>&1 | FileCheck %s --check-prefix=LINKONLY
+// LINKONLY-NOT: warning: argument unused
+
 // The long triple works too, and every --offload-arch gets its own device
 // compile; no default is added then.
 // RUN: %clang -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda --offload-arch=sm_80 --offload-arch=sm_90 -### -c %s -o %t.o 2>&1 | FileCheck %s -DARCH=%default-arch --check-prefix=TWO

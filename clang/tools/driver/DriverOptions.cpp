@@ -40,6 +40,26 @@ bool namesArchitecture(const std::vector<std::string> &Args, size_t I) {
          startsWith(Args[I + 1], "-march=");
 }
 
+/// Whether the command compiles a source file (rather than only linking):
+/// options for the compiler's code generation would be unused otherwise.
+bool compilesSource(const std::vector<std::string> &Args) {
+  static const char *const Extensions[] = {".c",   ".cc", ".cp", ".cpp", ".cxx",
+                                           ".c++", ".C",  ".i",  ".ii"};
+  for (const std::string &A : Args) {
+    if (A == "-x" || startsWith(A, "-x"))
+      return true;
+    if (A.empty() || A[0] == '-')
+      continue;
+    for (const char *Ext : Extensions) {
+      std::string E(Ext);
+      if (A.size() > E.size() &&
+          A.compare(A.size() - E.size(), E.size(), E) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args) {
@@ -67,19 +87,28 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args) {
   return Request;
 }
 
-std::vector<std::string> addOffloadingArguments(std::vector<std::string> Args,
-                                                const std::string &ToolDir,
-                                                const std::string &DefaultArch) {
+std::vector<std::string>
+addOffloadingArguments(std::vector<std::string> Args,
+                       const std::string &ToolDir,
+                       const std::string &DefaultArch) {
   bool HasArch = false;
   for (size_t I = 0; I < Args.size(); ++I)
     HasArch |= namesArchitecture(Args, I);
-  bool HasLTO = std::find(Args.begin(), Args.end(), "-foffload-lto") !=
-                Args.end();
+  bool HasLTO =
+      std::find(Args.begin(), Args.end(), "-foffload-lto") != Args.end();
   std::vector<std::string> Extra = {"-B" + ToolDir};
   if (!HasLTO)
     Extra.push_back("-foffload-lto");
   if (!HasArch)
     Extra.push_back("--offload-arch=" + DefaultArch);
+  // LLVM's OpenMPOpt, which clang runs while compiling device code, folds the
+  // number of threads in a block to the kernel's thread limit. Generic-mode
+  // kernels run one more warp than that (the master warp; DESIGN.md,
+  // "Execution model"), so that folding would be wrong for them.
+  if (compilesSource(Args)) {
+    Extra.push_back("-mllvm");
+    Extra.push_back("-openmp-opt-disable-folding");
+  }
   // Our additions go first so that anything the user wrote still wins.
   Args.insert(Args.begin(), Extra.begin(), Extra.end());
   return Args;

@@ -27,8 +27,9 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args);
 /// Returns \p Args with what an offloading compile needs on top of clang-22:
 /// device code kept as bitcode (-foffload-lto) so our link step can optimize
 /// the whole device program, the default GPU architecture when none is named,
-/// and \p ToolDir as a program prefix (-B) so that clang-22 runs our
-/// clang-linker-wrapper at link time.
+/// \p ToolDir as a program prefix (-B) so that clang-22 runs our
+/// clang-linker-wrapper at link time, and, when the command compiles, the LLVM
+/// options the device compile needs for our execution model.
 std::vector<std::string> addOffloadingArguments(std::vector<std::string> Args,
                                                 const std::string &ToolDir,
                                                 const std::string &DefaultArch);
