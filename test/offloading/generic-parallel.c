@@ -1,9 +1,8 @@
 // Generic-mode kernels with parallel regions inside: master locals shared with
-// the workers, exact thread counts (up to a warp, and whole warps beyond),
-// barriers in a team narrower than the block, critical sections before and
-// inside a region, and the device number seen from the device.
-// Counts above 32 that are not multiples of 32 are rounded down to whole warps
-// for now (README, "What is supported so far").
+// the workers, exact thread counts (including teams whose last warp is
+// partial), barriers, worksharing and single in teams narrower than the block,
+// critical sections before and inside a region, and the device number seen
+// from the device.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s --check-prefixes=CHECK,HOST
 // CHECK: shared local: 3003
 // CHECK: thread counts: ok
@@ -32,7 +31,7 @@ int main(void) {
   // (clamped to the thread limit when it is smaller) and each thread has its
   // own number.
   int counts_ok = 1;
-  const int asks[] = {1, 5, 32, 31, 64, 96, 3, 128};
+  const int asks[] = {1, 5, 32, 37, 64, 100, 3, 128};
 #pragma omp target thread_limit(128) map(tofrom : counts_ok)
   for (int k = 0; k < 8; ++k) {
     int seen = 0, sum = 0;
@@ -50,21 +49,37 @@ int main(void) {
   }
   printf("thread counts: %s\n", counts_ok ? "ok" : "WRONG");
 
-  // Regions narrower than the block (64 threads, and 20, within one warp) with
-  // a barrier between two phases: every thread sees every write of the first.
+  // Regions narrower than the block, some with a partial last warp, with a
+  // barrier between two phases (every thread sees every write of the first),
+  // a worksharing loop whose implicit barrier precedes the reads of the next
+  // phase, and a single whose barrier publishes its write.
   int barrier_ok = 1;
+  const int widths[] = {64, 40, 100, 20, 33, 127};
 #pragma omp target thread_limit(128) map(tofrom : barrier_ok)
-  for (int width = 64; width > 0; width -= 44) {
-    int slots[64];
+  for (int k = 0; k < 6; ++k) {
+    int width = widths[k];
+    int slots[128], squares[128], chosen = -1;
 #pragma omp parallel num_threads(width)
     {
       int me = omp_get_thread_num();
+      if (omp_get_num_threads() != width)
+        barrier_ok = 0;
       slots[me] = me + 1;
 #pragma omp barrier
       int total = 0;
       for (int i = 0; i < width; ++i)
         total += slots[i];
       if (total != width * (width + 1) / 2)
+        barrier_ok = 0;
+#pragma omp for
+      for (int i = 0; i < 128; ++i)
+        squares[i] = i * i;
+      for (int i = 0; i < 128; ++i)
+        if (squares[(i + me) % 128] != (i + me) % 128 * ((i + me) % 128))
+          barrier_ok = 0;
+#pragma omp single
+      chosen = me;
+      if (chosen < 0 || chosen >= width)
         barrier_ok = 0;
     }
   }

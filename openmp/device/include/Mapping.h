@@ -16,19 +16,35 @@
 namespace ompgpu {
 namespace mapping {
 
-/// Teams of generic kernels are whole warps, or a single warp that may be
-/// partial: a team barrier is then either a named barrier over full warps or
-/// a warp barrier, and never has lanes of one warp waiting at two barriers.
-inline uint32_t roundTeamSize(uint32_t Threads) {
-  return Threads > WarpSize ? Threads & ~(WarpSize - 1) : Threads;
+/// Largest team a parallel region of this kernel can get, the thread limit:
+/// the block in SPMD kernels; generic blocks have the main warp on top of it
+/// (so a limit that is not a multiple of the warp size leaves lanes of the
+/// workers' last warp unused).
+inline uint32_t maxTeamThreads(uint8_t State) {
+  uint32_t Block = hw::blockDim();
+  if (state::isSPMD(State))
+    return Block;
+  return Block > WarpSize ? Block - WarpSize : 1;
 }
 
-/// Largest team a parallel region of this kernel can get.
-inline uint32_t maxTeamThreads(uint8_t State) {
-  if (state::isSPMD(State))
-    return hw::blockDim();
-  uint32_t Workers = roundTeamSize(state::mainThreadId());
-  return Workers ? Workers : 1;
+/// Teams of any size up to a warp sit in the first warp and synchronize with
+/// warp barriers. Larger teams use named barrier 1, whose count must be whole
+/// warps; a warp cannot have lanes waiting at two named barriers at once, so
+/// the lanes of a partial last warp that have no thread (idle lanes) join
+/// every barrier of the team until the region ends.
+inline uint32_t teamBarrierThreads(uint32_t Threads) {
+  return (Threads + WarpSize - 1) & ~(WarpSize - 1);
+}
+
+/// True if the team of Threads threads leaves idle lanes in its last warp.
+inline bool hasIdleLanes(uint32_t Threads) {
+  return Threads > WarpSize && Threads % WarpSize != 0;
+}
+
+/// True if the thread with hardware id Tid is an idle lane of such a team.
+inline bool isIdleLane(uint32_t Tid, uint32_t Threads) {
+  return hasIdleLanes(Threads) && Tid >= Threads &&
+         Tid < teamBarrierThreads(Threads);
 }
 
 /// omp_get_thread_num of the calling thread.

@@ -78,6 +78,13 @@ struct TeamStateTy {
   /// A variable the initial thread of an SPMD team shares with its regions,
   /// published by thread 0.
   void *SPMDTeamVariable;
+  /// Teams with idle lanes (Parallelism.h), both modes: the barriers the
+  /// team's thread 0 entered in the current region, which only it accesses,
+  /// and the number of the barrier that ends the region, 0 until thread 0
+  /// leaves it; the idle lanes read it with relaxed atomics while it may
+  /// change.
+  uint32_t PartialBarriers;
+  uint32_t PartialEnd;
 };
 
 extern __attribute__((address_space(3))) TeamStateTy TeamState;

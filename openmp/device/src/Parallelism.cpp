@@ -15,6 +15,12 @@
 // there, once to wait until they are done. Workers above the team size go
 // straight to the second barrier.
 //
+// In both modes teams have exactly the requested size. One larger than a warp
+// whose size is not a multiple of the warp size leaves idle lanes in its last
+// warp: they cannot wait at barrier 0 while their neighbours use the team's
+// named barrier 1, so they wait at barrier 1 with the team until it leaves the
+// region (partialWarpBarrier), and only then go on to the join.
+//
 // Regions nested in an active region, regions whose if clause is false, and
 // teams of one thread run serialized on the encountering thread.
 //
@@ -70,6 +76,43 @@ template <uint32_t N = 0>
     fatal(Loc, "a parallel region captures more than 64 variables");
 }
 
+/// What thread Tid of a team of Threads threads does before it runs the
+/// region. In a team with idle lanes, thread 0 restarts the count of its
+/// barriers; the idle lanes read PartialEnd only after passing a barrier
+/// with thread 0, so they never see the previous region's value.
+[[gnu::always_inline]] inline void enterRegion(uint32_t Tid, uint32_t Threads) {
+  if (Tid != 0 || !mapping::hasIdleLanes(Threads))
+    return;
+  state::TeamState.PartialBarriers = 0;
+  __scoped_atomic_store_n(&state::TeamState.PartialEnd, 0u, __ATOMIC_RELAXED,
+                          __MEMORY_SCOPE_WRKGRP);
+}
+
+/// What thread Tid of a team of Threads threads does once it finished the
+/// region: release the idle lanes, if any, with one last barrier whose number
+/// thread 0 publishes before it arrives there.
+[[gnu::always_inline]] inline void leaveRegion(uint32_t Tid, uint32_t Threads) {
+  if (!mapping::hasIdleLanes(Threads))
+    return;
+  if (Tid == 0)
+    __scoped_atomic_store_n(&state::TeamState.PartialEnd,
+                            state::TeamState.PartialBarriers + 1,
+                            __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
+  hw::barrier(1, mapping::teamBarrierThreads(Threads));
+}
+
+/// What an idle lane of a team of Threads threads does during the region:
+/// pass the team's barriers until the last one. After an earlier barrier it
+/// reads either 0 or a larger number.
+[[gnu::always_inline]] inline void idleInRegion(uint32_t Threads) {
+  for (uint32_t Passed = 1;; ++Passed) {
+    hw::barrier(1, mapping::teamBarrierThreads(Threads));
+    if (__scoped_atomic_load_n(&state::TeamState.PartialEnd, __ATOMIC_RELAXED,
+                               __MEMORY_SCOPE_WRKGRP) == Passed)
+      return;
+  }
+}
+
 /// Runs the region on the calling thread as a team of one.
 [[gnu::always_inline]] inline void runSerialized(IdentTy *Loc, uint32_t Tid,
                                                  uint8_t State, void *Fn,
@@ -104,7 +147,7 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
   if (!IfExpr)
     Threads = 1;
   else if (NumThreads > 0 && uint32_t(NumThreads) < Block)
-    Threads = mapping::roundTeamSize(NumThreads);
+    Threads = NumThreads;
   if (IfExpr)
     checkStrict(Loc, Strict, NumThreads, Threads);
 
@@ -117,7 +160,11 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
                             __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
     if (Tid < Threads) {
       state::set(Tid, State | state::ActiveLevelOne | state::PartialTeamBit);
+      enterRegion(Tid, Threads);
       invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+      leaveRegion(Tid, Threads);
+    } else if (mapping::isIdleLane(Tid, Threads)) {
+      idleInRegion(Threads);
     }
   } else if (Tid == 0) {
     state::set(Tid, State + 1);
@@ -149,7 +196,7 @@ void parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
   uint32_t Requested = NumThreads > 0    ? uint32_t(NumThreads)
                        : NThreadsVar > 0 ? uint32_t(NThreadsVar)
                                          : Max;
-  uint32_t Threads = mapping::roundTeamSize(Requested < Max ? Requested : Max);
+  uint32_t Threads = Requested < Max ? Requested : Max;
   checkStrict(Loc, Strict, NumThreads, Threads);
   if (Threads <= 1)
     return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
@@ -197,10 +244,15 @@ void runWorkerLoop(uint32_t Tid) {
       return;
     if (Fn == state::idleWork())
       continue;
-    if (Tid < state::TeamState.WorkThreads) {
+    uint32_t Threads = state::TeamState.WorkThreads;
+    if (Tid < Threads) {
       state::set(Tid, state::ActiveLevelOne);
+      enterRegion(Tid, Threads);
       reinterpret_cast<ParallelWrapperTy>(Fn)(0, Tid);
       state::set(Tid, 0);
+      leaveRegion(Tid, Threads);
+    } else if (mapping::isIdleLane(Tid, Threads)) {
+      idleInRegion(Threads);
     }
     hw::barrier(0);
   }

@@ -5,9 +5,11 @@
 //
 // A team barrier depends on who the team is: the whole block in SPMD kernels;
 // otherwise (generic kernels, and SPMD teams smaller than the block) either
-// whole warps (named barrier 1, counting only those warps, so threads parked
-// at barrier 0 do not matter) or lanes of the first warp (a warp barrier). A
-// team of one only flushes.
+// lanes of the first warp (a warp barrier) or the team's warps (named barrier
+// 1, counting only those warps, so threads parked at barrier 0 do not
+// matter). Where the last of those warps is partial, its idle lanes wait at
+// barrier 1 too and match each barrier of the team (Parallelism.h). A team of
+// one only flushes.
 //
 // Locks and critical sections spin on a word in global memory with
 // device-scope atomics. Since Volta, threads of one warp are scheduled
@@ -20,6 +22,7 @@
 #include "Hardware.h"
 #include "Interface.h"
 #include "Mapping.h"
+#include "Parallelism.h"
 #include "State.h"
 
 using namespace ompgpu;
@@ -43,8 +46,10 @@ void teamBarrier() {
     hw::syncWarp((1u << Threads) - 1);
   else if (Threads == WarpSize)
     hw::syncWarp(~0u);
-  else
+  else if (!mapping::hasIdleLanes(Threads))
     hw::barrier(1, Threads);
+  else
+    partialWarpBarrier(hw::threadId(), Threads);
 }
 
 /// A lock in a thread's local memory (a private omp_lock_t) can only be used

@@ -40,8 +40,9 @@ def launch(fn, grid, block, args, smem=0):
     fn((grid,), (block,), tuple([np.uint64(0)] + list(args)), shared_mem=smem)
     cp.cuda.runtime.deviceSynchronize()
 
-def roundteam(n):
-    return n & ~31 if n > 32 else n
+def maxgeneric(B):
+    # Generic blocks are the thread limit plus the main warp.
+    return max(B - 32, 1)
 
 spmd, sk = load('spmd')
 I64 = np.int64
@@ -155,37 +156,37 @@ for cub in ['generic', 'spmdized']:
         tag = '%s B=%d smem=%d' % (cub, B, smem)
         f, (mode, _, _) = kernel(mod, ks, 'g_fork')
         generic = mode == 1
-        maxteam = max(roundteam((B - 1) & ~31), 1) if generic else B
-        for nt in [1, 2, 17, 32, 33, 64, 96, 200]:
+        maxteam = maxgeneric(B) if generic else B
+        for nt in [1, 2, 17, 32, 33, 37, 64, 96, 100, 200]:
             n = 1000
             a = cp.zeros(n, dtype=cp.int32)
             r = cp.full(4, -7, dtype=cp.int32)
             launch(f, 1, B, [I64(nt), I64(n), a, r], smem)
             if generic:
-                team = max(roundteam(min(nt, maxteam)), 1)
+                team = max(min(nt, maxteam), 1)
             else:
-                team = B if nt >= B else roundteam(nt)
+                team = min(nt, B)
             ok = np.array_equal(a.get(), np.arange(n) + 7) and list(r.get()) == [1, 0, team, 10 + (team > 1)]
             check(ok, 'g_fork %s nt=%d r=%s a0=%s' % (tag, nt, r.get(), a.get()[:3]))
         f, (mode, _, _) = kernel(mod, ks, 'g_sharing')
-        maxteam = max(roundteam((B - 1) & ~31), 1) if mode == 1 else B
+        maxteam = maxgeneric(B) if mode == 1 else B
         out = cp.zeros(40, dtype=cp.int32)
         launch(f, 1, B, [out], smem)
         o = out.get()
         check(np.array_equal(o[:32], 2 * np.arange(32)) and o[32] == maxteam, 'g_sharing %s %s' % (tag, o[:34]))
         f, (mode, _, _) = kernel(mod, ks, 'g_nested')
-        maxteam = max(roundteam((B - 1) & ~31), 1) if mode == 1 else B
+        maxteam = maxgeneric(B) if mode == 1 else B
         r = cp.full(16, -7, dtype=cp.int32)
         launch(f, 1, B, [r], smem)
         r = r.get()
-        t64 = roundteam(min(64, maxteam))
+        t64 = min(64, maxteam)
         exp = [1, 1, 0, 21]
         if t64 > 5:
             exp += [1, 2, 1, 5, t64, 0]
         else:
             exp += [-7] * 6
         mt = min(40, maxteam) if maxteam > 1 else 1
-        exp += [mt, roundteam(mt) if maxteam > 1 else 1, 1]
+        exp += [mt, mt, 1]
         check(list(r[:13]) == exp, 'g_nested %s got %s want %s' % (tag, list(r[:13]), exp))
         f, _ = kernel(mod, ks, 'g_distribute')
         n = 37
@@ -212,14 +213,14 @@ for cub in ['generic', 'spmdized']:
         r = cp.zeros(2 * 1024 + 2, dtype=cp.int32)
         launch(f, 1, 128, [I64(nt), r])
         rr = r.get()
-        team = roundteam(nt)
+        team = nt
         check(rr[2048] == team and np.all(rr[1024:2048] == 0), 'g_barrier %s nt=%d team=%d errors=%d' % (cub, nt, rr[2048], rr[1024:2048].sum()))
 
     f, (mode, _, _) = kernel(mod, ks, 'g_barrier2')
     for B in [64, 128]:
-        maxteam = max(roundteam((B - 1) & ~31), 1) if mode == 1 else B
-        for nt in [2, 17, 32, 33, 64, 96, 128]:
-            team = max(roundteam(min(nt, maxteam)), 1) if mode == 1 else (B if nt >= B else roundteam(nt))
+        maxteam = maxgeneric(B) if mode == 1 else B
+        for nt in [2, 17, 32, 33, 40, 64, 96, 100, 128]:
+            team = max(min(nt, maxteam), 1) if mode == 1 else min(nt, B)
             r = cp.zeros(2 * 1024 + 4, dtype=cp.int32)
             launch(f, 1, B, [r, I64(nt)], 1024)
             rr = r.get()
