@@ -58,7 +58,10 @@ def checks(source):
 
 
 def build_test(source, out_bin, subs):
-    """Compiles one test as its first RUN line says; returns the program's arguments."""
+    """Compiles one test as its first RUN line says.
+
+    Returns the program's arguments and the file holding its CHECK lines (the
+    test itself, or the file its FileCheck line names)."""
     first = run_lines(source)[0]
     compile_cmd, _, run_part = first.partition("&&")
     for key, value in subs:
@@ -66,7 +69,12 @@ def build_test(source, out_bin, subs):
     compile_cmd = compile_cmd.replace("%s", source).replace("%t", out_bin)
     subprocess.run(compile_cmd, shell=True, check=True)
     m = re.search(r"%t((?:\s+[^|\s]+)*)", run_part)
-    return m.group(1).split() if m else []
+    args = m.group(1).split() if m else []
+    f = re.search(r"FileCheck\s+(\S+)", run_part)
+    check_file = source
+    if f:
+        check_file = f.group(1).replace("%S", os.path.dirname(source)).replace("%s", source)
+    return args, check_file
 
 
 def main():
@@ -88,8 +96,8 @@ def main():
             continue
         stem = os.path.splitext(name)[0]
         print("building", name, flush=True)
-        argv = build_test(source, os.path.join(args.out, "bin", stem), subs)
-        tests.append({"name": stem, "args": argv, "checks": checks(source)})
+        argv, check_file = build_test(source, os.path.join(args.out, "bin", stem), subs)
+        tests.append({"name": stem, "args": argv, "checks": checks(check_file)})
 
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(args.tests)))
     for example, driver, expected in EXAMPLES:
