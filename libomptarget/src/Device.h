@@ -30,6 +30,9 @@ struct LoadedProgram {
   std::vector<const void *> KernelHostIds;
   /// Host addresses of its declare target variables (permanently mapped).
   std::vector<uintptr_t> Globals;
+  /// The teams reduction buffer and counters its kernels share; 0 if none
+  /// of them reduces across teams.
+  uintptr_t ReductionMemory = 0;
 };
 
 class Device final : public DeviceMemory {
@@ -83,6 +86,8 @@ private:
   void loadProgram(const __tgt_bin_desc &Desc);
   void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
   void writeDeviceEnvironment(const LoadedProgram &Program);
+  void setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
+                       uint32_t Records);
 
   const CudaDriver &Cu;
   const int Id;

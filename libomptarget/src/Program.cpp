@@ -191,10 +191,59 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
     Program.Globals.push_back(Host);
   });
   synchronize();
+  uint32_t RecordBytes = 0;
+  uint32_t Records = 0;
   for (const auto &[K, Config] : Configs) {
     K->Shape.ExecMode = Config.ExecMode;
     K->Shape.MaxThreads = Config.MaxThreads;
+    if (Config.ReductionDataSize > 0) {
+      RecordBytes = std::max(RecordBytes,
+                             static_cast<uint32_t>(Config.ReductionDataSize));
+      Records = std::max(
+          Records, static_cast<uint32_t>(Config.ReductionBufferLength));
+    }
   }
+  if (RecordBytes > 0)
+    setUpReductions(Program, RecordBytes, Records);
+}
+
+void Device::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
+                             uint32_t Records) {
+  // Kernels of a device run one at a time, so one buffer of the largest
+  // size any kernel of the program needs serves them all, with no work at
+  // launch. Layout: the teams counter, one lock word per record, then the
+  // records. Must match ReductionEnvironmentTy in the device runtime's
+  // Reduction.cpp.
+  struct {
+    uint64_t Buffer;
+    uint64_t TeamsDone;
+    uint64_t RecordStates;
+    uint32_t Records;
+  } Environment;
+  CUdeviceptr Ptr = 0;
+  size_t Size = 0;
+  if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
+                         "__ompgpu_reduction_environment") != CUDA_SUCCESS)
+    fatal("the device image on device %d reduces across teams but lacks "
+          "__ompgpu_reduction_environment: the device runtime and "
+          "libomptarget do not match",
+          Id);
+  if (Size != sizeof(Environment))
+    fatal("the device image's __ompgpu_reduction_environment has %zu bytes, "
+          "expected %zu: the device runtime and libomptarget do not match",
+          Size, sizeof(Environment));
+  // Records start 16-byte aligned, enough for any reduction variable.
+  size_t CounterBytes = (sizeof(uint32_t) * (1 + size_t(Records)) + 15) & ~15;
+  std::vector<uint32_t> Zeros(CounterBytes / sizeof(uint32_t));
+  uintptr_t Memory =
+      allocate(CounterBytes + size_t(RecordBytes) * size_t(Records));
+  Program.ReductionMemory = Memory;
+  copyToDevice(Memory, Zeros.data(), CounterBytes);
+  Environment.Buffer = Memory + CounterBytes;
+  Environment.TeamsDone = Memory;
+  Environment.RecordStates = Memory + sizeof(uint32_t);
+  Environment.Records = Records;
+  copyToDevice(static_cast<uintptr_t>(Ptr), &Environment, sizeof(Environment));
 }
 
 void Device::writeDeviceEnvironment(const LoadedProgram &Program) {
@@ -239,7 +288,10 @@ void Device::unloadProgram(const __tgt_bin_desc *Desc) {
   }
   // At process exit the driver may already be shut down; the module then
   // goes with it, so the result does not matter.
-  if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS)
+  if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS) {
     Cu.ModuleUnload(It->Module);
+    if (It->ReductionMemory)
+      Cu.MemFree(static_cast<CUdeviceptr>(It->ReductionMemory));
+  }
   Programs.erase(It);
 }

@@ -85,6 +85,22 @@ void __kmpc_distribute_static_init_8u(IdentTy *Loc, int32_t GTid,
 void __kmpc_for_static_fini(IdentTy *Loc, int32_t GTid);
 void __kmpc_distribute_static_fini(IdentTy *Loc, int32_t GTid);
 
+// Reductions. The callbacks are functions clang generates for each
+// reduction clause (see Reduction.cpp for their contracts).
+int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *Loc,
+                                               uint64_t ReduceDataSize,
+                                               void *ReduceList,
+                                               void *ShuffleReduce,
+                                               void *InterWarpCopy);
+int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
+    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t RecordBytes,
+    void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
+    void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
+    void *GlobalToListReduce);
+void *__kmpc_reduction_get_fixed_buffer();
+int32_t __kmpc_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width);
+int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width);
+
 // Synchronization.
 void __kmpc_barrier(IdentTy *Loc, int32_t GTid);
 void __kmpc_barrier_simple_spmd(IdentTy *Loc, int32_t GTid);

@@ -1,0 +1,294 @@
+//===- Reduction.cpp - Reductions of parallel and teams regions -----------===//
+//
+// The entry points clang-22 calls at the end of a region with a reduction
+// clause. Clang generates the type-specific parts as callbacks over a
+// "reduce list" (an array of pointers to the calling thread's private
+// copies): a shuffle-and-reduce step, an inter-warp copy through
+// __openmp_nvptx_data_transfer_temporary_storage, and copies/reductions
+// between the list and a record of a global buffer. The runtime decides who
+// combines with whom; a return value of 1 tells the one thread holding the
+// final value to combine it into the original variable.
+//
+// Parallel level: each warp reduces with shuffles, lane 0 of every warp
+// passes its partial through shared memory to the first warp, which reduces
+// those with shuffles again. Teams are threads 0..N-1 of the block (see
+// Parallelism.cpp), so a warp's active lanes are always contiguous from lane
+// 0 and only the last warp may be partial.
+//
+// Teams level: each team's value goes to a record of the global buffer; the
+// team that finishes last (a device-wide arrival counter) reduces all records
+// with all its threads, as above. With more teams than records, team T
+// combines into record T % Records under a per-record lock, so no team waits
+// for another to be scheduled. The last team resets the counter and the locks
+// for the next launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "Mapping.h"
+#include "State.h"
+
+using namespace ompgpu;
+
+/// Written by the host runtime when it loads the image, if one of the image's
+/// kernels reduces across teams: one buffer and one set of counters serve all
+/// of them, since the host runs the kernels of a device one at a time. The
+/// counters start at zero and every launch leaves them at zero.
+struct ReductionEnvironmentTy {
+  /// Records records of the largest size the image's kernels need, for the
+  /// teams' partial values.
+  void *Buffer;
+  /// Teams of the running launch that have stored their value.
+  uint32_t *TeamsDone;
+  /// One lock word per record, used when there are more teams than records.
+  uint32_t *RecordStates;
+  uint32_t Records;
+};
+extern "C" __attribute__((visibility("protected")))
+ReductionEnvironmentTy __ompgpu_reduction_environment = {nullptr, nullptr,
+                                                         nullptr, 0};
+
+namespace {
+
+using ShuffleReduceFnTy = void (*)(void *ReduceList, int16_t LaneId,
+                                   int16_t Offset, int16_t AlgoVersion);
+using InterWarpCopyFnTy = void (*)(void *ReduceList, int32_t NumWarps);
+using ListGlobalFnTy = void (*)(void *Buffer, int32_t Index, void *ReduceList);
+
+/// The algorithm version of clang's shuffle-and-reduce callback for warps
+/// whose first lanes are active: lanes below Offset combine with the lane
+/// Offset above them, the others take over that lane's value. It serves full
+/// warps too (version 0 would skip the take-over), which keeps one copy of
+/// the inlined callback per reduction instead of two.
+constexpr int16_t ContiguousLanes = 1;
+
+/// States of a record's lock word.
+constexpr uint32_t RecordEmpty = 0;
+constexpr uint32_t RecordLocked = 1;
+constexpr uint32_t RecordFilled = 2;
+
+/// Reduces the values of lanes 0..Lanes-1 of the calling warp into lane 0.
+/// Only those lanes call it.
+void reduceWarp(void *ReduceList, uint32_t Lane, uint32_t Lanes,
+                ShuffleReduceFnTy ShuffleReduce) {
+  // The shuffles take the lanes that are active together; make sure all
+  // Lanes are.
+  hw::syncWarp(Lanes == WarpSize ? ~0u : (1u << Lanes) - 1);
+  // Halve the number of live values each step: the lower half combines with
+  // the upper half, and the odd one out moves down to stay contiguous.
+  for (uint32_t Live = Lanes; Live > 1; Live = (Live + 1) / 2)
+    ShuffleReduce(ReduceList, int16_t(Lane), int16_t(Live / 2),
+                  ContiguousLanes);
+}
+
+/// Reduces the values of threads 0..Threads-1 of the block into thread 0.
+/// Every thread that __kmpc_barrier waits for must call it, since the
+/// inter-warp copy contains team barriers.
+void reduceThreads(void *ReduceList, uint32_t Tid, uint32_t Threads,
+                   ShuffleReduceFnTy ShuffleReduce,
+                   InterWarpCopyFnTy InterWarpCopy) {
+  uint32_t Lane = Tid % WarpSize;
+  uint32_t Warp = Tid / WarpSize;
+  // First every warp, then the first warp over the warps' partials; one
+  // loop keeps one inlined copy of the callbacks.
+  for (uint32_t Values = Threads;;) {
+    if (Tid < Values) {
+      uint32_t Left = Values - Warp * WarpSize;
+      reduceWarp(ReduceList, Lane, Left < WarpSize ? Left : WarpSize,
+                 ShuffleReduce);
+    }
+    if (Values <= WarpSize)
+      return;
+    Values = (Values + WarpSize - 1) / WarpSize;
+    InterWarpCopy(ReduceList, int32_t(Values));
+  }
+}
+
+/// Volatile loads keep the initial null values from being folded into the
+/// kernels.
+ReductionEnvironmentTy reductionEnvironment() {
+  volatile ReductionEnvironmentTy &Env = __ompgpu_reduction_environment;
+  return {Env.Buffer, Env.TeamsDone, Env.RecordStates, Env.Records};
+}
+
+/// Stores the team's value, held by the calling thread, in the global buffer
+/// and returns true if the calling team is the last one to do so. Called by
+/// one thread per team.
+bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
+                    ListGlobalFnTy ListToGlobalCopy,
+                    ListGlobalFnTy ListToGlobalReduce) {
+  ReductionEnvironmentTy Env = reductionEnvironment();
+  uint32_t Team = hw::blockId();
+  uint32_t NumTeams = hw::gridDim();
+  if (NumTeams <= Records) {
+    ListToGlobalCopy(Buffer, int32_t(Team), ReduceList);
+  } else {
+    uint32_t Record = Team % Records;
+    uint32_t *Lock = &Env.RecordStates[Record];
+    uint32_t State;
+    uint32_t Backoff = 32;
+    for (;;) {
+      State = hw::loadRelaxed(Lock);
+      if (State != RecordLocked && hw::casAcquire(Lock, State, RecordLocked))
+        break;
+      hw::sleep(Backoff);
+      if (Backoff < 1024)
+        Backoff *= 2;
+    }
+    if (State == RecordEmpty)
+      ListToGlobalCopy(Buffer, int32_t(Record), ReduceList);
+    else
+      ListToGlobalReduce(Buffer, int32_t(Record), ReduceList);
+    hw::storeRelease(Lock, RecordFilled);
+  }
+  // Release the record to whichever team turns out to be last.
+  hw::fenceDevice();
+  uint32_t Done = __scoped_atomic_fetch_add(Env.TeamsDone, 1u, __ATOMIC_ACQ_REL,
+                                            __MEMORY_SCOPE_DEVICE);
+  return Done == NumTeams - 1;
+}
+
+/// Leaves the counters as the next launch expects them. Only the last team
+/// calls it, when every other team has stored its value.
+void resetCounters(uint32_t Tid, uint32_t Threads, uint32_t Records) {
+  ReductionEnvironmentTy Env = reductionEnvironment();
+  if (Tid == 0)
+    hw::storeRelaxed(Env.TeamsDone, 0u);
+  if (hw::gridDim() > Records)
+    for (uint32_t Record = Tid; Record < Records; Record += Threads)
+      hw::storeRelaxed(&Env.RecordStates[Record], RecordEmpty);
+}
+
+/// Teams level where every thread of the block has a reduce list of its own
+/// (SPMD kernels), thread 0's holding the team's value.
+int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
+                        ShuffleReduceFnTy ShuffleReduce,
+                        InterWarpCopyFnTy InterWarpCopy,
+                        ListGlobalFnTy ListToGlobalCopy,
+                        ListGlobalFnTy ListToGlobalReduce,
+                        ListGlobalFnTy GlobalToListCopy,
+                        ListGlobalFnTy GlobalToListReduce) {
+  uint32_t Tid = hw::threadId();
+  uint32_t Threads = hw::blockDim();
+  bool Last = Tid == 0 && storeTeamValue(ReduceList, Buffer, Records,
+                                         ListToGlobalCopy, ListToGlobalReduce);
+  if (!__nvvm_bar0_or(Last))
+    return 0;
+  // Acquire what the other teams stored.
+  hw::fenceDevice();
+  uint32_t NumTeams = hw::gridDim();
+  uint32_t Used = NumTeams < Records ? NumTeams : Records;
+  if (Tid < Used) {
+    GlobalToListCopy(Buffer, int32_t(Tid), ReduceList);
+    for (uint32_t Record = Tid + Threads; Record < Used; Record += Threads)
+      GlobalToListReduce(Buffer, int32_t(Record), ReduceList);
+  }
+  resetCounters(Tid, Threads, Records);
+  // The inter-warp copy synchronizes with __kmpc_barrier, which waits for
+  // the block only inside an active parallel region; the threads form one
+  // for the duration.
+  uint8_t State = state::get(Tid);
+  state::set(Tid, State | state::ActiveLevelOne);
+  reduceThreads(ReduceList, Tid, Used < Threads ? Used : Threads,
+                ShuffleReduce, InterWarpCopy);
+  state::set(Tid, State);
+  return Tid == 0;
+}
+
+/// Teams level where one thread per team holds the team's value: the main
+/// thread of a generic kernel (its workers have no reduce lists), or thread 0
+/// of a kernel the optimizer made SPMD (whose team-level variables all
+/// threads may share). That thread reduces the records alone.
+int32_t reduceTeamsSingle(void *ReduceList, void *Buffer, uint32_t Records,
+                          ListGlobalFnTy ListToGlobalCopy,
+                          ListGlobalFnTy ListToGlobalReduce,
+                          ListGlobalFnTy GlobalToListCopy,
+                          ListGlobalFnTy GlobalToListReduce) {
+  if (!storeTeamValue(ReduceList, Buffer, Records, ListToGlobalCopy,
+                      ListToGlobalReduce))
+    return 0;
+  hw::fenceDevice();
+  uint32_t NumTeams = hw::gridDim();
+  uint32_t Used = NumTeams < Records ? NumTeams : Records;
+  GlobalToListCopy(Buffer, 0, ReduceList);
+  for (uint32_t Record = 1; Record < Used; ++Record)
+    GlobalToListReduce(Buffer, int32_t(Record), ReduceList);
+  resetCounters(0, 1, Records);
+  return 1;
+}
+
+template <typename T> T shuffleDown(T Value, int16_t Delta, int16_t Width) {
+  // Lanes past the end of the Width-lane segment keep their own value.
+  int32_t Clamp = ((int32_t(WarpSize) - Width) << 8) | int32_t(WarpSize - 1);
+  return __nvvm_shfl_sync_down_i32(hw::activeMask(), Value, Delta, Clamp);
+}
+
+} // namespace
+
+extern "C" {
+
+int32_t __kmpc_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width) {
+  return shuffleDown(Value, Delta, Width);
+}
+
+int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width) {
+  uint64_t Bits = uint64_t(Value);
+  uint32_t Low = uint32_t(shuffleDown(int32_t(Bits), Delta, Width));
+  uint32_t High = uint32_t(shuffleDown(int32_t(Bits >> 32), Delta, Width));
+  return int64_t((uint64_t(High) << 32) | Low);
+}
+
+int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *, uint64_t,
+                                               void *ReduceList,
+                                               void *ShuffleReduce,
+                                               void *InterWarpCopy) {
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  // A serialized region's only thread already holds the result.
+  if (!state::innermostIsActive(State))
+    return 1;
+  reduceThreads(ReduceList, Tid, mapping::activeTeamSize(State),
+                reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
+                reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy));
+  return Tid == 0;
+}
+
+void *__kmpc_reduction_get_fixed_buffer() {
+  void *Buffer = reductionEnvironment().Buffer;
+  if (!Buffer)
+    fatal(nullptr, "the host runtime did not provide the teams reduction "
+                   "buffer");
+  return Buffer;
+}
+
+int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
+    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t,
+    void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
+    void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
+    void *GlobalToListReduce) {
+  // The record size is not among the arguments (the one clang passes adds
+  // up the reduced values, not the padded record it indexes by); the host
+  // sized the records by the kernel environments.
+  if (Records > reductionEnvironment().Records)
+    fatal(Loc, "the teams reduction buffer has fewer records than the kernel "
+               "asks for");
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  auto *LGCopy = reinterpret_cast<ListGlobalFnTy>(ListToGlobalCopy);
+  auto *LGReduce = reinterpret_cast<ListGlobalFnTy>(ListToGlobalReduce);
+  auto *GLCopy = reinterpret_cast<ListGlobalFnTy>(GlobalToListCopy);
+  auto *GLReduce = reinterpret_cast<ListGlobalFnTy>(GlobalToListReduce);
+  if (state::isSPMD(State) && !state::isGenericSPMD(State))
+    return reduceTeamsSPMD(
+        ReduceList, Buffer, Records,
+        reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
+        reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy), LGCopy, LGReduce,
+        GLCopy, GLReduce);
+  if (state::isSPMD(State) && Tid != 0)
+    return 0;
+  return reduceTeamsSingle(ReduceList, Buffer, Records, LGCopy, LGReduce,
+                           GLCopy, GLReduce);
+}
+}
