@@ -1,6 +1,7 @@
 //===- DeviceLink.cpp - One device program per GPU architecture -----------===//
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/Transforms/DeferReductions.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -235,6 +236,9 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
       return linkError("linking the device code of '" + Input.Origin +
                        "' failed");
   }
+  // Our passes that choose among runtime entry points run before the runtime
+  // is linked, so that it brings the ones they chose.
+  deferReductions(*Program);
   for (auto [Path, What] : {std::pair<StringRef, StringRef>{
                                 Options.RuntimePath, "OpenMP device runtime"},
                             {Options.LibdevicePath, "CUDA libdevice"}}) {

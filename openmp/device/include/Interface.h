@@ -98,6 +98,18 @@ int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
     void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce);
 void *__kmpc_reduction_get_fixed_buffer();
+// The deferred form of the two reductions, which the link step substitutes in
+// SPMD kernels whose team-level copies are thread-private (Reduction.cpp).
+int32_t __ompgpu_parallel_reduce_deferred(IdentTy *Loc,
+                                          uint64_t ReduceDataSize,
+                                          void *ReduceList,
+                                          void *ShuffleReduce,
+                                          void *InterWarpCopy);
+int32_t __ompgpu_teams_reduce_deferred(
+    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t RecordBytes,
+    void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
+    void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
+    void *GlobalToListReduce);
 int32_t __kmpc_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width);
 int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width);
 

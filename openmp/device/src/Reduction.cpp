@@ -22,6 +22,13 @@
 // for another to be scheduled. The last team resets the counter and the locks
 // for the next launch.
 //
+// Deferred form (SPMD combined constructs, chosen by the link step's
+// DeferReductions pass): clang reduces the parallel level once per distribute
+// chunk into a team-level copy that is private to each thread in SPMD
+// kernels. The pass makes those parallel-level calls return 1 at once, so
+// each thread accumulates its own partial, and calls the deferred teams entry,
+// which reduces the block once before the teams step.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Debug.h"
@@ -161,17 +168,35 @@ void resetCounters(uint32_t Tid, uint32_t Threads, uint32_t Records) {
       hw::storeRelaxed(&Env.RecordStates[Record], RecordEmpty);
 }
 
+/// Reduces the reduce lists of all threads of an SPMD block into thread 0's.
+/// The inter-warp copy synchronizes with __kmpc_barrier, which waits for the
+/// block only inside an active parallel region; the threads form one for the
+/// duration.
+void reduceBlock(void *ReduceList, uint32_t Tid, uint32_t Threads,
+                 ShuffleReduceFnTy ShuffleReduce,
+                 InterWarpCopyFnTy InterWarpCopy) {
+  uint8_t State = state::get(Tid);
+  state::set(Tid, State | state::ActiveLevelOne);
+  reduceThreads(ReduceList, Tid, Threads, ShuffleReduce, InterWarpCopy);
+  state::set(Tid, State);
+}
+
 /// Teams level where every thread of the block has a reduce list of its own
-/// (SPMD kernels), thread 0's holding the team's value.
+/// (SPMD kernels): thread 0's holds the team's value, or, when
+/// \p EveryThreadHoldsAPartial (deferred form), each thread's holds a part
+/// of it.
 int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
                         ShuffleReduceFnTy ShuffleReduce,
                         InterWarpCopyFnTy InterWarpCopy,
                         ListGlobalFnTy ListToGlobalCopy,
                         ListGlobalFnTy ListToGlobalReduce,
                         ListGlobalFnTy GlobalToListCopy,
-                        ListGlobalFnTy GlobalToListReduce) {
+                        ListGlobalFnTy GlobalToListReduce,
+                        bool EveryThreadHoldsAPartial) {
   uint32_t Tid = hw::threadId();
   uint32_t Threads = hw::blockDim();
+  if (EveryThreadHoldsAPartial)
+    reduceBlock(ReduceList, Tid, Threads, ShuffleReduce, InterWarpCopy);
   bool Last = Tid == 0 && storeTeamValue(ReduceList, Buffer, Records,
                                          ListToGlobalCopy, ListToGlobalReduce);
   if (!__nvvm_bar0_or(Last))
@@ -186,14 +211,8 @@ int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
       GlobalToListReduce(Buffer, int32_t(Record), ReduceList);
   }
   resetCounters(Tid, Threads, Records);
-  // The inter-warp copy synchronizes with __kmpc_barrier, which waits for
-  // the block only inside an active parallel region; the threads form one
-  // for the duration.
-  uint8_t State = state::get(Tid);
-  state::set(Tid, State | state::ActiveLevelOne);
-  reduceThreads(ReduceList, Tid, Used < Threads ? Used : Threads,
-                ShuffleReduce, InterWarpCopy);
-  state::set(Tid, State);
+  reduceBlock(ReduceList, Tid, Used < Threads ? Used : Threads, ShuffleReduce,
+              InterWarpCopy);
   return Tid == 0;
 }
 
@@ -217,6 +236,37 @@ int32_t reduceTeamsSingle(void *ReduceList, void *Buffer, uint32_t Records,
     GlobalToListReduce(Buffer, int32_t(Record), ReduceList);
   resetCounters(0, 1, Records);
   return 1;
+}
+
+int32_t reduceTeams(IdentTy *Loc, void *Buffer, uint32_t Records,
+                    void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
+                    void *ListToGlobalCopy, void *ListToGlobalReduce,
+                    void *GlobalToListCopy, void *GlobalToListReduce,
+                    bool EveryThreadHoldsAPartial) {
+  // The record size is not among the arguments (the one clang passes adds
+  // up the reduced values, not the padded record it indexes by); the host
+  // sized the records by the kernel environments.
+  if (Records > reductionEnvironment().Records)
+    fatal(Loc, "the teams reduction buffer has fewer records than the kernel "
+               "asks for");
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  auto *LGCopy = reinterpret_cast<ListGlobalFnTy>(ListToGlobalCopy);
+  auto *LGReduce = reinterpret_cast<ListGlobalFnTy>(ListToGlobalReduce);
+  auto *GLCopy = reinterpret_cast<ListGlobalFnTy>(GlobalToListCopy);
+  auto *GLReduce = reinterpret_cast<ListGlobalFnTy>(GlobalToListReduce);
+  if (state::isSPMD(State) && !state::isGenericSPMD(State))
+    return reduceTeamsSPMD(
+        ReduceList, Buffer, Records,
+        reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
+        reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy), LGCopy, LGReduce,
+        GLCopy, GLReduce, EveryThreadHoldsAPartial);
+  if (EveryThreadHoldsAPartial)
+    fatal(Loc, "deferred teams reduction outside an SPMD kernel");
+  if (state::isSPMD(State) && Tid != 0)
+    return 0;
+  return reduceTeamsSingle(ReduceList, Buffer, Records, LGCopy, LGReduce,
+                           GLCopy, GLReduce);
 }
 
 template <typename T> T shuffleDown(T Value, int16_t Delta, int16_t Width) {
@@ -268,27 +318,25 @@ int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
     void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
     void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce) {
-  // The record size is not among the arguments (the one clang passes adds
-  // up the reduced values, not the padded record it indexes by); the host
-  // sized the records by the kernel environments.
-  if (Records > reductionEnvironment().Records)
-    fatal(Loc, "the teams reduction buffer has fewer records than the kernel "
-               "asks for");
-  uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
-  auto *LGCopy = reinterpret_cast<ListGlobalFnTy>(ListToGlobalCopy);
-  auto *LGReduce = reinterpret_cast<ListGlobalFnTy>(ListToGlobalReduce);
-  auto *GLCopy = reinterpret_cast<ListGlobalFnTy>(GlobalToListCopy);
-  auto *GLReduce = reinterpret_cast<ListGlobalFnTy>(GlobalToListReduce);
-  if (state::isSPMD(State) && !state::isGenericSPMD(State))
-    return reduceTeamsSPMD(
-        ReduceList, Buffer, Records,
-        reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
-        reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy), LGCopy, LGReduce,
-        GLCopy, GLReduce);
-  if (state::isSPMD(State) && Tid != 0)
-    return 0;
-  return reduceTeamsSingle(ReduceList, Buffer, Records, LGCopy, LGReduce,
-                           GLCopy, GLReduce);
+  return reduceTeams(Loc, Buffer, Records, ReduceList, ShuffleReduce,
+                     InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
+                     GlobalToListCopy, GlobalToListReduce,
+                     /*EveryThreadHoldsAPartial=*/false);
+}
+
+int32_t __ompgpu_parallel_reduce_deferred(IdentTy *, uint64_t, void *, void *,
+                                          void *) {
+  return 1;
+}
+
+int32_t __ompgpu_teams_reduce_deferred(
+    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t, void *ReduceList,
+    void *ShuffleReduce, void *InterWarpCopy, void *ListToGlobalCopy,
+    void *ListToGlobalReduce, void *GlobalToListCopy,
+    void *GlobalToListReduce) {
+  return reduceTeams(Loc, Buffer, Records, ReduceList, ShuffleReduce,
+                     InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
+                     GlobalToListCopy, GlobalToListReduce,
+                     /*EveryThreadHoldsAPartial=*/true);
 }
 }

@@ -1,0 +1,152 @@
+//===- DeferReductions.cpp - One block reduction per team in SPMD kernels -===//
+//
+// Which calls may change: a parallel-level reduction may skip its block
+// reduction only where the value it would combine into is thread-private, and
+// the teams-level reduction then must reduce every thread's partial. Both hold
+// for pure SPMD kernels (execution mode 2 in the kernel environment, the
+// combined constructs clang emits in SPMD mode) that reduce across teams
+// (ReductionDataSize > 0): their reduction clause applies to the teams and the
+// parallel level alike, and a worksharing construct cannot be nested in their
+// loop, so no other parallel-level reduction with a shared original runs in
+// them (nested parallel regions are serialized, where both forms agree).
+// A function is changed only if every kernel that reaches it qualifies. A
+// teams reduction that reduces the block once more than needed is only
+// slower (the other threads hold the identity), so teams calls change
+// whenever their kernels qualify, and parallel calls only where every kernel
+// reaching them has all its teams calls changed.
+//
+//===----------------------------------------------------------------------===//
+#include "ompgpu/Transforms/DeferReductions.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace ompgpu {
+namespace {
+
+constexpr StringLiteral ParallelReduce = "__kmpc_nvptx_parallel_reduce_nowait_v2";
+constexpr StringLiteral TeamsReduce = "__kmpc_nvptx_teams_reduce_nowait_v2";
+constexpr StringLiteral DeferredParallelReduce =
+    "__ompgpu_parallel_reduce_deferred";
+constexpr StringLiteral DeferredTeamsReduce = "__ompgpu_teams_reduce_deferred";
+
+/// Fields of ConfigurationEnvironmentTy in the kernel environment.
+constexpr unsigned ExecModeField = 2, ReductionDataSizeField = 7;
+constexpr uint64_t SPMDMode = 2;
+
+using KernelSet = SmallPtrSet<const Function *, 4>;
+
+/// Whether kernel \p K is a pure SPMD kernel that reduces across teams.
+bool qualifies(const Module &M, const Function &K) {
+  const GlobalVariable *Env =
+      M.getGlobalVariable((K.getName() + "_kernel_environment").str());
+  if (!Env || !Env->hasInitializer())
+    return false;
+  const Constant *Config = Env->getInitializer()->getAggregateElement(0u);
+  if (!Config)
+    return false;
+  auto *Mode = dyn_cast_or_null<ConstantInt>(
+      Config->getAggregateElement(ExecModeField));
+  auto *ReductionSize = dyn_cast_or_null<ConstantInt>(
+      Config->getAggregateElement(ReductionDataSizeField));
+  return Mode && ReductionSize && Mode->getZExtValue() == SPMDMode &&
+         ReductionSize->getSExtValue() > 0;
+}
+
+/// The functions with a body that \p F refers to: callees, and functions
+/// passed on as values (outlined regions handed to __kmpc_parallel_60).
+SmallVector<Function *> referencedFunctions(Function &F) {
+  SmallVector<Function *> Result;
+  for (Instruction &I : instructions(F))
+    for (Value *Operand : I.operands())
+      if (auto *G = dyn_cast<Function>(Operand->stripPointerCasts()))
+        if (!G->isDeclaration())
+          Result.push_back(G);
+  return Result;
+}
+
+/// For each function, the kernels from which it can be reached.
+DenseMap<const Function *, KernelSet> kernelsReaching(Module &M) {
+  DenseMap<const Function *, KernelSet> Reaching;
+  for (Function &K : M) {
+    if (K.getCallingConv() != CallingConv::PTX_Kernel || K.isDeclaration())
+      continue;
+    SetVector<Function *> Seen;
+    Seen.insert(&K);
+    for (size_t I = 0; I < Seen.size(); ++I)
+      for (Function *G : referencedFunctions(*Seen[I]))
+        Seen.insert(G);
+    for (Function *F : Seen)
+      Reaching[F].insert(&K);
+  }
+  return Reaching;
+}
+
+SmallVector<CallInst *> callsTo(Module &M, StringRef Name) {
+  SmallVector<CallInst *> Calls;
+  if (Function *Callee = M.getFunction(Name))
+    for (User *U : Callee->users())
+      if (auto *Call = dyn_cast<CallInst>(U))
+        if (Call->getCalledFunction() == Callee)
+          Calls.push_back(Call);
+  return Calls;
+}
+
+void redirect(ArrayRef<CallInst *> Calls, Module &M, StringRef NewName) {
+  if (Calls.empty())
+    return;
+  FunctionCallee Replacement =
+      M.getOrInsertFunction(NewName, Calls.front()->getFunctionType());
+  for (CallInst *Call : Calls)
+    Call->setCalledFunction(Replacement);
+}
+
+} // namespace
+
+bool deferReductions(Module &M) {
+  SmallVector<CallInst *> TeamsCalls = callsTo(M, TeamsReduce);
+  SmallVector<CallInst *> ParallelCalls = callsTo(M, ParallelReduce);
+  if (TeamsCalls.empty() || ParallelCalls.empty())
+    return false;
+  DenseMap<const Function *, KernelSet> Reaching = kernelsReaching(M);
+  auto AllQualify = [&](const Function *F, auto &&Predicate) {
+    auto It = Reaching.find(F);
+    if (It == Reaching.end() || It->second.empty())
+      return false;
+    return all_of(It->second, Predicate);
+  };
+  auto Qualifies = [&](const Function *K) { return qualifies(M, *K); };
+
+  SmallVector<CallInst *> DeferredTeams;
+  KernelSet KeepingTeamsCalls;
+  for (CallInst *Call : TeamsCalls) {
+    const Function *F = Call->getFunction();
+    if (AllQualify(F, Qualifies))
+      DeferredTeams.push_back(Call);
+    else if (auto It = Reaching.find(F); It != Reaching.end())
+      KeepingTeamsCalls.insert(It->second.begin(), It->second.end());
+  }
+  SmallVector<CallInst *> DeferredParallel;
+  for (CallInst *Call : ParallelCalls)
+    if (AllQualify(Call->getFunction(), [&](const Function *K) {
+          return Qualifies(K) && !KeepingTeamsCalls.contains(K);
+        }))
+      DeferredParallel.push_back(Call);
+  redirect(DeferredTeams, M, DeferredTeamsReduce);
+  redirect(DeferredParallel, M, DeferredParallelReduce);
+  return !DeferredTeams.empty();
+}
+
+PreservedAnalyses DeferReductionsPass::run(Module &M, ModuleAnalysisManager &) {
+  return deferReductions(M) ? PreservedAnalyses::none()
+                            : PreservedAnalyses::all();
+}
+
+} // namespace ompgpu
