@@ -2,11 +2,11 @@
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/Transforms/DeferReductions.h"
+#include "ompgpu/Transforms/KernelBounds.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Linker/Linker.h"
@@ -173,36 +173,6 @@ void adoptKernelTargetAttributes(Module &M) {
   }
 }
 
-/// Clang bounds every kernel's block with "nvvm.maxntid" = its thread limit.
-/// Generic-mode kernels run that many workers plus the master warp (see
-/// DESIGN.md, "Execution model"), so their bound grows by one warp.
-void makeRoomForMasterWarp(Module &M) {
-  constexpr unsigned ExecModeField = 2, GenericMode = 1, WarpSize = 32;
-  for (Function &F : M) {
-    if (F.getCallingConv() != CallingConv::PTX_Kernel ||
-        !F.hasFnAttribute("nvvm.maxntid"))
-      continue;
-    auto *Env =
-        M.getGlobalVariable((F.getName() + "_kernel_environment").str());
-    if (!Env || !Env->hasInitializer())
-      continue;
-    auto *Config = dyn_cast<ConstantStruct>(
-        Env->getInitializer()->getAggregateElement(0u));
-    auto *Mode =
-        Config
-            ? dyn_cast<ConstantInt>(Config->getAggregateElement(ExecModeField))
-            : nullptr;
-    if (!Mode || Mode->getZExtValue() != GenericMode)
-      continue;
-    unsigned MaxThreads = 0;
-    if (F.getFnAttribute("nvvm.maxntid")
-            .getValueAsString()
-            .getAsInteger(10, MaxThreads))
-      continue;
-    F.addFnAttr("nvvm.maxntid", std::to_string(MaxThreads + WarpSize));
-  }
-}
-
 /// What the host runtime looks up by name must stay visible: kernels, and the
 /// declare-target globals and kernel environments clang gives protected
 /// visibility. Everything else becomes internal.
@@ -252,7 +222,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
   if (Error E = checkNothingUndefined(*Program))
     return std::move(E);
   adoptKernelTargetAttributes(*Program);
-  makeRoomForMasterWarp(*Program);
+  adjustKernelBounds(*Program);
   internalizeDeviceProgram(*Program);
   return std::move(Program);
 }

@@ -17,11 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/DeferReductions.h"
+#include "ompgpu/Transforms/KernelEnvironment.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -37,27 +37,12 @@ constexpr StringLiteral DeferredParallelReduce =
     "__ompgpu_parallel_reduce_deferred";
 constexpr StringLiteral DeferredTeamsReduce = "__ompgpu_teams_reduce_deferred";
 
-/// Fields of ConfigurationEnvironmentTy in the kernel environment.
-constexpr unsigned ExecModeField = 2, ReductionDataSizeField = 7;
-constexpr uint64_t SPMDMode = 2;
-
 using KernelSet = SmallPtrSet<const Function *, 4>;
 
 /// Whether kernel \p K is a pure SPMD kernel that reduces across teams.
-bool qualifies(const Module &M, const Function &K) {
-  const GlobalVariable *Env =
-      M.getGlobalVariable((K.getName() + "_kernel_environment").str());
-  if (!Env || !Env->hasInitializer())
-    return false;
-  const Constant *Config = Env->getInitializer()->getAggregateElement(0u);
-  if (!Config)
-    return false;
-  auto *Mode = dyn_cast_or_null<ConstantInt>(
-      Config->getAggregateElement(ExecModeField));
-  auto *ReductionSize = dyn_cast_or_null<ConstantInt>(
-      Config->getAggregateElement(ReductionDataSizeField));
-  return Mode && ReductionSize && Mode->getZExtValue() == SPMDMode &&
-         ReductionSize->getSExtValue() > 0;
+bool qualifies(const Function &K) {
+  return kernelConfig(K, KernelConfig::ExecMode) == ExecModeSPMD &&
+         kernelConfig(K, KernelConfig::ReductionDataSize).value_or(0) > 0;
 }
 
 /// The functions with a body that \p F refers to: callees, and functions
@@ -76,7 +61,7 @@ SmallVector<Function *> referencedFunctions(Function &F) {
 DenseMap<const Function *, KernelSet> kernelsReaching(Module &M) {
   DenseMap<const Function *, KernelSet> Reaching;
   for (Function &K : M) {
-    if (K.getCallingConv() != CallingConv::PTX_Kernel || K.isDeclaration())
+    if (!isKernel(K))
       continue;
     SetVector<Function *> Seen;
     Seen.insert(&K);
@@ -122,7 +107,7 @@ bool deferReductions(Module &M) {
       return false;
     return all_of(It->second, Predicate);
   };
-  auto Qualifies = [&](const Function *K) { return qualifies(M, *K); };
+  auto Qualifies = [](const Function *K) { return qualifies(*K); };
 
   SmallVector<CallInst *> DeferredTeams;
   KernelSet KeepingTeamsCalls;

@@ -1,0 +1,27 @@
+//===- KernelBounds.h - Block-size bounds of the kernels ------------------===//
+//
+// Clang bounds every kernel's block with "nvvm.maxntid" (PTX .maxntid) and
+// MaxThreads in its environment: the thread_limit clause, or 128 when the
+// program gives none. Two adjustments for our execution model:
+// - generic-mode kernels run that many workers plus the master warp
+//   (DESIGN.md, "Execution model"), so their bound grows by one warp;
+// - SPMD kernels without a thread_limit of their own may run 256 threads, the
+//   block size CUDA programmers use for such loops: twice the reuse of data
+//   within a block (gathers in SpMV, neighbours in stencils). Whether the
+//   program gave a thread_limit is known only at launch, so the host runtime
+//   still honours a clause of 128 or less there.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPGPU_TRANSFORMS_KERNELBOUNDS_H
+#define OMPGPU_TRANSFORMS_KERNELBOUNDS_H
+
+#include "llvm/IR/Module.h"
+
+namespace ompgpu {
+
+/// Adjusts the block-size bounds of every kernel of \p M.
+void adjustKernelBounds(llvm::Module &M);
+
+} // namespace ompgpu
+
+#endif
