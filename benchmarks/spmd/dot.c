@@ -1,17 +1,11 @@
 // Dot product with `reduction(+)` over teams and threads. Twin: dot.cu.
 #include "../common/timing.h"
-#include <math.h>
+#include "../common/vectors.h"
 
 int main(void) {
   const long n = 1L << 26;
   double *x = malloc(n * sizeof(double)), *y = malloc(n * sizeof(double));
-  for (long i = 0; i < n; ++i) {
-    x[i] = (double)(i % 17) * 0.5;
-    y[i] = 1.0 / (double)(1 + i % 5);
-  }
-  double expected = 0.0;
-  for (long i = 0; i < n; ++i)
-    expected += x[i] * y[i];
+  double expected = dot_init(x, y, n);
   double samples[BENCH_REPS], sum = 0.0;
   int wrong = 0;
 #pragma omp target data map(to : x[:n], y[:n])

@@ -3,7 +3,7 @@
 // to the host like the OpenMP reduction variable.
 #include "../common/cuda_check.h"
 #include "../common/timing.h"
-#include <cmath>
+#include "../common/vectors.h"
 
 __global__ void dot(const double *x, const double *y, double *result, long n) {
   double sum = 0.0;
@@ -29,13 +29,7 @@ int main() {
   const long n = 1L << 26;
   double *x = (double *)malloc(n * sizeof(double)),
          *y = (double *)malloc(n * sizeof(double));
-  for (long i = 0; i < n; ++i) {
-    x[i] = (double)(i % 17) * 0.5;
-    y[i] = 1.0 / (double)(1 + i % 5);
-  }
-  double expected = 0.0;
-  for (long i = 0; i < n; ++i)
-    expected += x[i] * y[i];
+  double expected = dot_init(x, y, n);
   double *dx, *dy, *dResult;
   CUDA_CHECK(cudaMalloc(&dx, n * sizeof(double)));
   CUDA_CHECK(cudaMalloc(&dy, n * sizeof(double)));

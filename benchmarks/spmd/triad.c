@@ -2,18 +2,16 @@
 // run at the CUDA twin's (triad.cu) speed. Data stays on the GPU; each sample
 // is one target region, launch to completion.
 #include "../common/timing.h"
-#include <math.h>
+#include "../common/vectors.h"
 
 int main(void) {
   const long n = 1L << 26;
   const double s = 3.0;
   double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double)),
          *c = malloc(n * sizeof(double));
-  for (long i = 0; i < n; ++i) {
-    b[i] = (double)(i % 1024);
-    c[i] = 1.0 / (double)(1 + i % 7);
+  triad_init(b, c, n);
+  for (long i = 0; i < n; ++i)
     a[i] = -1.0;
-  }
   double samples[BENCH_REPS];
 #pragma omp target data map(to : b[:n], c[:n]) map(tofrom : a[:n])
   {
@@ -26,11 +24,8 @@ int main(void) {
         samples[r - BENCH_WARMUP] = bench_now_us() - t0;
     }
   }
-  for (long i = 0; i < n; ++i)
-    if (fabs(a[i] - (b[i] + s * c[i])) > 1e-12) {
-      fprintf(stderr, "triad: wrong result at %ld\n", i);
-      return 1;
-    }
+  if (triad_check(a, b, c, s, n))
+    return 1;
   bench_report("triad", bench_median(samples, BENCH_REPS));
   return 0;
 }

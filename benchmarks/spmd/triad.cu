@@ -2,7 +2,7 @@
 // loop, 256 threads, enough blocks to fill the GPU), timed the same way.
 #include "../common/cuda_check.h"
 #include "../common/timing.h"
-#include <cmath>
+#include "../common/vectors.h"
 
 __global__ void triad(double *a, const double *b, const double *c, double s,
                       long n) {
@@ -17,10 +17,7 @@ int main() {
   double *a = (double *)malloc(n * sizeof(double)),
          *b = (double *)malloc(n * sizeof(double)),
          *c = (double *)malloc(n * sizeof(double));
-  for (long i = 0; i < n; ++i) {
-    b[i] = (double)(i % 1024);
-    c[i] = 1.0 / (double)(1 + i % 7);
-  }
+  triad_init(b, c, n);
   double *da, *db, *dc;
   CUDA_CHECK(cudaMalloc(&da, n * sizeof(double)));
   CUDA_CHECK(cudaMalloc(&db, n * sizeof(double)));
@@ -38,11 +35,8 @@ int main() {
       samples[r - BENCH_WARMUP] = bench_now_us() - t0;
   }
   CUDA_CHECK(cudaMemcpy(a, da, n * sizeof(double), cudaMemcpyDeviceToHost));
-  for (long i = 0; i < n; ++i)
-    if (fabs(a[i] - (b[i] + s * c[i])) > 1e-12) {
-      fprintf(stderr, "triad: wrong result at %ld\n", i);
-      return 1;
-    }
+  if (triad_check(a, b, c, s, n))
+    return 1;
   bench_report("triad", bench_median(samples, BENCH_REPS));
   return 0;
 }
