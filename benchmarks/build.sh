@@ -17,11 +17,13 @@ fi
 
 for src in "$root"/benchmarks/*/*.c; do
   name=$(basename "$src" .c)
+  # Extra compiler flags a benchmark asks for, the same for ours and upstream.
+  flags=$(sed -n 's|^// BENCH-FLAGS: ||p' "$src")
   echo "building $name"
   # A benchmark whose construct we do not support yet fails to link with a clear message: report, go on.
-  "$root/build/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=$arch "$src" -o "$out/bin/$name.ours" -lm \
+  "$root/build/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=$arch $flags "$src" -o "$out/bin/$name.ours" -lm \
     || echo "warning: $name does not build with our toolchain yet"
-  "$anchors/clang19-offload" -O3 "$src" -o "$out/bin/$name.upstream19" -lm 2>/dev/null
+  "$anchors/clang19-offload" -O3 $flags "$src" -o "$out/bin/$name.upstream19" -lm 2>/dev/null
   cu=${src%.c}.cu
   if [ -f "$cu" ]; then nvcc -O3 -arch=$arch "$cu" -o "$out/bin/$name.cuda"; fi
 done

@@ -53,7 +53,8 @@ def main():
                          capture_output=True, text=True).stdout.strip()
     header = "| benchmark | CUDA (us) | ours (us) | upstream 19 (us) | ours/CUDA | ours/upstream |"
     rows = [header, "|" + "---|" * 6]
-    fmt = lambda v: "%.1f" % v if v is not None else "n/a"
+    # Fork-join overheads are fractions of a microsecond: keep three digits.
+    fmt = lambda v: "n/a" if v is None else "%.1f" % v if v >= 100 else "%.3g" % v
     ratio = lambda a, b: "%.2f" % (a / b) if a and b else "n/a"
     for key in sorted(results):
         r = results[key]

@@ -1,0 +1,106 @@
+// EPCC-style overheads of generic-mode (fork-join) kernels: the cost of one
+// parallel region, one parallel for with a reduction, one barrier and one
+// single, in one team and in many teams. Each figure is the difference of two
+// target regions that run the construct a different number of times, over
+// the number of extra constructs, so launch costs cancel out.
+// BENCH-FLAGS: -mllvm -openmp-opt-disable-spmdization
+// (keeps the kernels in generic mode with either compiler: the point is the
+// fork-join machinery, not what SPMDization can remove)
+#include "../common/timing.h"
+#include <omp.h>
+
+enum { Few = 10, Many = 1010, Reps = 21, WarmUp = 3 };
+
+typedef void (*construct_fn)(int teams, int count, int *sink);
+
+static void parallel_regions(int teams, int count, int *sink) {
+#pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
+  {
+    int hits = 0;
+    for (int k = 0; k < count; ++k) {
+#pragma omp parallel
+      {
+        if (omp_get_thread_num() == 1000)
+          hits += 1;
+      }
+    }
+    if (hits)
+      sink[0] = hits;
+  }
+}
+
+static void parallel_for_reductions(int teams, int count, int *sink) {
+#pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
+  {
+    int total = 0;
+    for (int k = 0; k < count; ++k) {
+      int s = 0;
+#pragma omp parallel for reduction(+ : s)
+      for (int i = 0; i < 128; ++i)
+        s += i & k;
+      total += s;
+    }
+    if (total == -1)
+      sink[0] = total;
+  }
+}
+
+static void barriers(int teams, int count, int *sink) {
+#pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
+  {
+#pragma omp parallel
+    {
+      for (int k = 0; k < count; ++k) {
+#pragma omp barrier
+      }
+    }
+  }
+}
+
+static void singles(int teams, int count, int *sink) {
+#pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
+  {
+    int hits = 0;
+#pragma omp parallel
+    {
+      for (int k = 0; k < count; ++k) {
+#pragma omp single
+        hits += 1;
+      }
+    }
+    if (hits == -1)
+      sink[0] = hits;
+  }
+}
+
+static double median_launch_us(construct_fn fn, int teams, int count) {
+  double samples[Reps];
+  int sink = 0;
+  for (int r = 0; r < WarmUp + Reps; ++r) {
+    double t0 = bench_now_us();
+    fn(teams, count, &sink);
+    if (r >= WarmUp)
+      samples[r - WarmUp] = bench_now_us() - t0;
+  }
+  return bench_median(samples, Reps);
+}
+
+static void measure(const char *name, construct_fn fn) {
+  const int team_counts[2] = {1, 264};
+  const char *suffix[2] = {"1team", "264teams"};
+  for (int t = 0; t < 2; ++t) {
+    double few = median_launch_us(fn, team_counts[t], Few);
+    double many = median_launch_us(fn, team_counts[t], Many);
+    char label[64];
+    snprintf(label, sizeof label, "%s_%s", name, suffix[t]);
+    bench_report(label, (many - few) / (Many - Few));
+  }
+}
+
+int main(void) {
+  measure("fj_parallel_region", parallel_regions);
+  measure("fj_parallel_for_reduction", parallel_for_reductions);
+  measure("fj_barrier", barriers);
+  measure("fj_single", singles);
+  return 0;
+}
