@@ -46,7 +46,7 @@ bool compilesSource(const std::vector<std::string> &Args) {
   static const char *const Extensions[] = {".c",   ".cc", ".cp", ".cpp", ".cxx",
                                            ".c++", ".C",  ".i",  ".ii"};
   for (const std::string &A : Args) {
-    if (A == "-x" || startsWith(A, "-x"))
+    if (startsWith(A, "-x")) // -x LANG / -xLANG
       return true;
     if (A.empty() || A[0] == '-')
       continue;

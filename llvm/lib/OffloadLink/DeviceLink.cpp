@@ -66,8 +66,6 @@ StringRef constructOf(StringRef Name) {
       {"__kmpc_dispatch_", "schedule(dynamic|guided|runtime|auto)"},
       {"__kmpc_ordered", "ordered"},
       {"__kmpc_end_ordered", "ordered"},
-      {"__kmpc_critical", "critical"},
-      {"__kmpc_alloc_shared", "a variable shared with a parallel region"},
   };
   for (const auto &[Prefix, Construct] : Table)
     if (Name.starts_with(Prefix))

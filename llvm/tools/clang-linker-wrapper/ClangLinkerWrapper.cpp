@@ -66,11 +66,14 @@ Error saveBitcode(const LinkSession &Session, const Module &M,
                   StringRef Arch) {
   if (!Session.SaveTemps)
     return Error::success();
+  Expected<std::string> Path =
+      intermediateFile(Session, (Arch + ".linked").str(), "bc");
+  if (!Path)
+    return Path.takeError();
   std::error_code EC;
-  std::string Path = Session.Output + "." + Arch.str() + ".linked.bc";
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  raw_fd_ostream OS(*Path, EC, sys::fs::OF_None);
   if (EC)
-    return linkError("cannot write '" + Path + "': " + EC.message());
+    return linkError("cannot write '" + *Path + "': " + EC.message());
   WriteBitcodeToFile(M, OS);
   return Error::success();
 }

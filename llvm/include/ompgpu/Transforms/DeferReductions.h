@@ -14,16 +14,12 @@
 #ifndef OMPGPU_TRANSFORMS_DEFERREDUCTIONS_H
 #define OMPGPU_TRANSFORMS_DEFERREDUCTIONS_H
 
-#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Module.h"
 
 namespace ompgpu {
 
-class DeferReductionsPass : public llvm::PassInfoMixin<DeferReductionsPass> {
-public:
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
-};
-
-/// Does the work of the pass; returns true if it changed \p M.
+/// Defers the reductions of \p M where it is safe; returns true if it changed
+/// \p M.
 bool deferReductions(llvm::Module &M);
 
 } // namespace ompgpu

@@ -129,9 +129,4 @@ bool deferReductions(Module &M) {
   return !DeferredTeams.empty();
 }
 
-PreservedAnalyses DeferReductionsPass::run(Module &M, ModuleAnalysisManager &) {
-  return deferReductions(M) ? PreservedAnalyses::none()
-                            : PreservedAnalyses::all();
-}
-
 } // namespace ompgpu
