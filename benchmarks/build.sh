@@ -1,7 +1,8 @@
 #!/bin/bash
 # Builds every benchmark three ways into one folder for a GPU machine: with our toolchain (build/bin/clang),
 # as its CUDA twin (nvcc) and with the upstream LLVM 19 stack (../shared/anchors). Adds the runtimes each needs
-# and run.py, which runs them all and prints the table of medians and ratios.
+# and run.py, which runs them all and prints the table of medians and ratios. resources.json holds registers,
+# shared and local memory per kernel of each variant (cuobjdump on cubins from a second, -save-temps build).
 # usage: benchmarks/build.sh [OUT]   (default build/bench-bundle); needs `make` done first.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,6 +10,9 @@ out=${1:-$root/build/bench-bundle}
 anchors=$root/../shared/anchors
 arch=${BENCH_ARCH:-sm_90}
 rm -rf "$out" && mkdir -p "$out/bin" "$out/lib-ours"
+# The -save-temps builds for resources.json go here; the timed binaries are built exactly as before.
+temps=$(mktemp -d) && trap 'rm -rf "$temps"' EXIT
+cubins=()
 if [ -z "${UPSTREAM19:-}" ]; then eval "$("$anchors/setup.sh" | grep '^export')"; fi
 # clang-19 packs device code with clang-offload-packager, which comes in clang-tools-19.
 if [ ! -x /usr/lib/llvm-19/bin/clang-offload-packager ]; then
@@ -25,8 +29,18 @@ for src in "$root"/benchmarks/*/*.c; do
     || echo "warning: $name does not build with our toolchain yet"
   "$anchors/clang19-offload" -O3 $flags "$src" -o "$out/bin/$name.upstream19" -lm 2>/dev/null
   cu=${src%.c}.cu
-  if [ -f "$cu" ]; then nvcc -O3 -arch=$arch "$cu" -o "$out/bin/$name.cuda"; fi
+  if [ -f "$cu" ]; then nvcc -O3 -arch=$arch "$cu" -o "$out/bin/$name.cuda"; cubins+=("$name.cuda=$out/bin/$name.cuda"); fi
+  # Same commands again with -save-temps, for the cubins: ours leaves <out>.<arch>.cubin, clang-19's linker
+  # wrapper <out>.nvptx64.sm_90.img. Intermediate files land in the working directory.
+  mkdir -p "$temps/$name" && pushd "$temps/$name" >/dev/null
+  if "$root/build/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=$arch $flags -save-temps "$src" \
+       -o "$name.ours" -lm 2>/dev/null; then cubins+=("$name.ours=$PWD/$name.ours.$arch.cubin"); fi
+  if "$anchors/clang19-offload" -O3 $flags -save-temps "$src" -o "$name.upstream19" -lm 2>/dev/null; then
+    cubins+=("$name.upstream19=$(ls "$PWD/$name".upstream19.nvptx64.*.img | head -1)")  # clang19-offload: sm_90
+  fi
+  popd >/dev/null
 done
+python3 "$root/benchmarks/resources.py" "$out/resources.json" "${cubins[@]}"
 cp "$root/build/lib/libomptarget.so" "$out/lib-ours/"
 cp -L "$(ldd "$out/bin/$(ls "$out/bin" | grep '\.ours$' | head -1)" | awk '/libomp\.so\.5/{print $3}')" "$out/lib-ours/"
 cp "$UPSTREAM19/upstream19-runtime.tar.xz" "$out/"

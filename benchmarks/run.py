@@ -4,10 +4,13 @@
 Each benchmark binary reports 'RESULT <name> <median microseconds>' (medians of
 repeated launches after a warm-up, see common/timing.h). Every variant runs with
 OMP_TARGET_OFFLOAD=mandatory; ratios are ours over the CUDA twin and ours over
-upstream LLVM 19, all measured in this one run.
-usage: run.py [--markdown FILE]
+upstream LLVM 19, all measured in this one run. A second table gives registers,
+shared and local memory per kernel of each variant, from resources.json, which
+build.sh writes (no GPU needed for it: --resources-only prints just that table).
+usage: run.py [--markdown FILE] [--resources-only]
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -35,10 +38,35 @@ def run(binary, variant):
     return {m.group(1): float(m.group(2)) for m in re.finditer(r"^RESULT (\S+) (\S+)$", proc.stdout, re.M)}
 
 
+def resource_table(path=os.path.join(HERE, "resources.json")):
+    """Markdown table of the per-kernel resources build.sh recorded, CUDA twin first."""
+    if not os.path.exists(path):
+        return "(no resources.json: per-kernel resources not recorded)\n"
+    with open(path) as f:
+        records = json.load(f)
+    order = {v: i for i, v in enumerate(VARIANTS)}
+    records.sort(key=lambda r: (r["benchmark"], order.get(r["variant"], len(order)), r["kernel"]))
+    rows = ["| benchmark | variant | kernel | registers | shared (B) | stack (B) | local (B) |",
+            "|" + "---|" * 7]
+    for r in records:
+        rows.append("| %s | %s | %s | %d | %d | %d | %d |" % (
+            r["benchmark"], r["variant"], r["kernel"], r["regs"], r["shared"], r["stack"], r["local"]))
+    return ("Per-kernel resources (cuobjdump -res-usage; shared: static per block, stack: per-thread frame "
+            "including spills, local: other per-thread local memory)\n\n%s\n" % "\n".join(rows))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--markdown")
+    parser.add_argument("--resources-only", action="store_true",
+                        help="print only the resource table (no GPU needed)")
     args = parser.parse_args()
+    if args.resources_only:
+        table = resource_table()
+        print(table)
+        if args.markdown:
+            open(args.markdown, "w").write(table)
+        return
     with tarfile.open(os.path.join(HERE, "upstream19-runtime.tar.xz")) as t:
         t.extractall("/tmp/upstream19-runtime")
     results = {}  # measurement -> variant -> microseconds
@@ -61,7 +89,7 @@ def main():
         rows.append("| %s | %s | %s | %s | %s | %s |" % (
             key, fmt(r.get("cuda")), fmt(r.get("ours")), fmt(r.get("upstream19")),
             ratio(r.get("ours"), r.get("cuda")), ratio(r.get("ours"), r.get("upstream19"))))
-    table = "GPU: %s\n\n%s\n" % (gpu, "\n".join(rows))
+    table = "GPU: %s\n\n%s\n\n%s" % (gpu, "\n".join(rows), resource_table())
     print(table)
     if args.markdown:
         open(args.markdown, "w").write(table)

@@ -95,16 +95,39 @@ uintptr_t Device::privateBuffer(size_t Size) {
   return PrivateBuffer;
 }
 
-uintptr_t Device::allocate(size_t Size) {
+uintptr_t Device::allocateFromDriver(size_t Size) {
   CUdeviceptr Ptr = 0;
   CUresult Result = Cu.MemAlloc(&Ptr, Size);
-  if (Result == CUDA_ERROR_OUT_OF_MEMORY)
-    return 0;
+  if (Result == CUDA_ERROR_OUT_OF_MEMORY) {
+    // Blocks kept for reuse may be what is missing: return them and retry.
+    std::vector<uintptr_t> Kept = Pool.drain();
+    if (Kept.empty())
+      return 0;
+    for (uintptr_t Block : Kept)
+      check(Cu.MemFree(Block), "cannot free device memory");
+    Result = Cu.MemAlloc(&Ptr, Size);
+    if (Result == CUDA_ERROR_OUT_OF_MEMORY)
+      return 0;
+  }
   check(Result, "cannot allocate device memory");
   return static_cast<uintptr_t>(Ptr);
 }
 
+uintptr_t Device::allocate(size_t Size) {
+  size_t Block = MemoryPool::blockSize(Size);
+  if (!Block)
+    return allocateFromDriver(Size);
+  if (uintptr_t Ptr = Pool.take(Block))
+    return Ptr;
+  uintptr_t Ptr = allocateFromDriver(Block);
+  if (Ptr)
+    Pool.track(Ptr, Block);
+  return Ptr;
+}
+
 void Device::release(uintptr_t Ptr) {
+  if (Pool.giveBack(Ptr))
+    return;
   // cuMemFree waits for the device: queued work that uses Ptr completes.
   check(Cu.MemFree(Ptr), "cannot free device memory");
 }

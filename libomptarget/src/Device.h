@@ -13,6 +13,7 @@
 #include "CudaDriver.h"
 #include "DataEnvironment.h"
 #include "Kernel.h"
+#include "MemoryPool.h"
 
 #include <memory>
 #include <mutex>
@@ -88,6 +89,8 @@ private:
   void writeDeviceEnvironment(const LoadedProgram &Program);
   void setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
                        uint32_t Records);
+  /// cuMemAlloc, retried once after the pool returned its free blocks.
+  uintptr_t allocateFromDriver(size_t Size);
 
   const CudaDriver &Cu;
   const int Id;
@@ -110,6 +113,8 @@ private:
   std::unordered_map<const void *, Kernel *> KernelsByHostId;
   uint64_t LoadedGeneration = 0;
 
+  /// Small blocks released by the data environment, kept for reuse.
+  MemoryPool Pool;
   LaunchBuffers Buffers;
   uintptr_t PrivateBuffer = 0;
   size_t PrivateBufferSize = 0;

@@ -18,10 +18,14 @@
 // CHECK: @__ompgpu_dynamic_shared = external {{.*}}addrspace(3) global
 // CHECK-LABEL: define {{.*}}ptx_kernel void @__omp_offloading_{{.*}}_fork_l{{[0-9]+}}(
 // CHECK: call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
-// CHECK: call void %{{[0-9]+}}(i16 {{.*}}0, i32 {{.*}}%{{[0-9]+}})
+// CHECK: call {{.*}}void @__ompgpu_run_parallel_wrapper(
 // CHECK: call void @llvm.nvvm.bar.warp.sync(
 // CHECK: call void @llvm.nvvm.barrier.cta.sync.count(i32 1,
 // CHECK: ret void
+// Without the link step's WorkerDispatch pass the wrapper is called
+// indirectly (test/transforms/worker-dispatch.c covers the pass).
+// CHECK-LABEL: define {{.*}}void @__ompgpu_run_parallel_wrapper(
+// CHECK: call void %{{[0-9]+}}(i16 {{.*}}0, i32 {{.*}}%{{[0-9]+}})
 
 // SPMDIZED: @__omp_offloading_{{.*}}_fork_l{{[0-9]+}}_kernel_environment = {{.*}} { i8 0, i8 {{[01]}}, i8 3,
 

@@ -2,7 +2,7 @@
 // synchronization link with the device runtime into PTX that ptxas accepts
 // for sm_80 and sm_90. A plain combined construct keeps none of the runtime's
 // state in the loop: the state byte each thread writes folds away, and no
-// barrier or team state is left.
+// barrier, team state or thread-specific ICV table is left.
 //
 // RUN: %device-link --arch sm_80 --out %t.sm_80 %s
 // RUN: %device-link --arch sm_90 --out %t.sm_90 %s
@@ -14,6 +14,7 @@
 // CHECK-LABEL: define {{.*}}ptx_kernel void @__omp_offloading_{{.*}}_simple_l{{[0-9]+}}(
 // CHECK-NOT: load {{.*}}ThreadStates
 // CHECK-NOT: TeamState
+// CHECK-NOT: ICVTable
 // CHECK-NOT: barrier
 // CHECK-LABEL: define {{.*}}ptx_kernel void @__omp_offloading_{{.*}}_index_types_l
 void simple(int n, double *a, const double *b) {

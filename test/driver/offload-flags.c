@@ -7,10 +7,11 @@
 // DEFAULT: "-fembed-offload-object=
 
 // LLVM's folding of the block size to the thread limit is off (generic kernels
-// run an extra master warp); only compiles get the option, links do not.
+// run an extra master warp), and the static shared memory it gives master
+// locals is bounded; only compiles get the options, links do not.
 // RUN: %clang %offload -### -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFOLD
 // NOFOLD: "-triple" "nvptx64-nvidia-cuda"
-// NOFOLD-SAME: "-mllvm" "-openmp-opt-disable-folding"
+// NOFOLD-SAME: "-mllvm" "-openmp-opt-disable-folding" "-mllvm" "-openmp-opt-shared-limit=16384"
 // RUN: %clang %offload -c %s -o %t.o && %clang %offload -### %t.o -o %t 2>&1 | FileCheck %s --check-prefix=LINKONLY
 // LINKONLY-NOT: warning: argument unused
 

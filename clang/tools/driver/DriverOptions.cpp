@@ -12,6 +12,12 @@
 namespace ompgpu {
 namespace {
 
+/// The static shared memory OpenMPOpt may give master locals of one compiled
+/// file: small enough that a generic kernel keeps its occupancy (twelve
+/// blocks of 160 threads share an SM's 228 KiB), large enough for the
+/// scalars and small arrays programs share with their parallel regions.
+constexpr unsigned StaticSharedLocalsBytes = 16 * 1024;
+
 bool startsWith(const std::string &S, const std::string &Prefix) {
   return S.compare(0, Prefix.size(), Prefix) == 0;
 }
@@ -105,9 +111,16 @@ addOffloadingArguments(std::vector<std::string> Args,
   // number of threads in a block to the kernel's thread limit. Generic-mode
   // kernels run one more warp than that (the master warp; DESIGN.md,
   // "Execution model"), so that folding would be wrong for them.
+  // The same pass places master locals shared with parallel regions in
+  // static shared memory where their size is known, without a bound of its
+  // own: locals of a few hundred KiB would make kernels ptxas rejects. Larger
+  // ones go to the data-sharing stack and its global-memory fallback.
   if (compilesSource(Args)) {
     Extra.push_back("-mllvm");
     Extra.push_back("-openmp-opt-disable-folding");
+    Extra.push_back("-mllvm");
+    Extra.push_back("-openmp-opt-shared-limit=" +
+                    std::to_string(StaticSharedLocalsBytes));
   }
   // Our additions go first so that anything the user wrote still wins.
   Args.insert(Args.begin(), Extra.begin(), Extra.end());

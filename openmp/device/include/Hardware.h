@@ -47,6 +47,13 @@ inline uint32_t dynamicSharedSize() {
   return Size;
 }
 
+/// The grid's launch number in this context; different for every launch.
+inline uint64_t gridLaunchId() {
+  uint64_t Id;
+  asm("mov.u64 %0, %%gridid;" : "=l"(Id));
+  return Id;
+}
+
 /// Nanoseconds of the device-wide timer.
 inline uint64_t globalTimer() { return __nvvm_read_ptx_sreg_globaltimer(); }
 
@@ -65,12 +72,10 @@ inline void barrier(uint32_t Id, uint32_t Count) {
   __nvvm_barrier_sync_cnt(Id, Count);
 }
 
-inline void fenceDevice() {
-  __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
-}
-inline void fenceBlock() {
-  __scoped_atomic_thread_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_WRKGRP);
-}
+// Not __scoped_atomic_thread_fence: clang-22 ignores its scope on NVPTX and
+// emits a system-wide fence (fence.sc.sys), which also waits for the host.
+inline void fenceDevice() { __nvvm_membar_gl(); }
+inline void fenceBlock() { __nvvm_membar_cta(); }
 
 inline void sleep(uint32_t Nanoseconds) { __nvvm_nanosleep(Nanoseconds); }
 

@@ -1,9 +1,9 @@
 //===- Memory.h - Data-sharing stack of generic kernels ---------*- C++ -*-===//
 //
 // The main thread of a generic kernel keeps the locals it shares with its
-// workers, and the argument array of the parallel region it forks, on a LIFO
-// stack in the block's dynamic shared memory. The host decides its size when
-// it launches the kernel; allocations that do not fit go to global memory.
+// workers on a LIFO stack in the block's dynamic shared memory. The host
+// decides its size when it launches the kernel; allocations that do not fit go
+// to global memory.
 //
 //===----------------------------------------------------------------------===//
 

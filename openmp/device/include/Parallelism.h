@@ -19,6 +19,18 @@ namespace ompgpu {
 
 void runWorkerLoop(uint32_t Tid);
 
+/// Generic kernels: the thread count of named barrier 1 for the team of the
+/// active region when the team is whole warps, more than one, else 0. The
+/// main thread sets it when it forks, so a team barrier needs no arithmetic.
+extern __attribute__((address_space(3))) uint32_t GenericBarrierThreads;
+
+} // namespace ompgpu
+
+/// Runs the parallel region wrapper WrapperFn on worker Tid.
+extern "C" void __ompgpu_run_parallel_wrapper(void *WrapperFn, uint32_t Tid);
+
+namespace ompgpu {
+
 /// Team barrier of a team of Threads threads with idle lanes
 /// (mapping::hasIdleLanes), called by its thread Tid. The idle lanes pass
 /// named barrier 1 with the team once per barrier of the team, and once more

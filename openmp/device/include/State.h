@@ -2,10 +2,18 @@
 //
 // The state the runtime keeps in shared memory. Each thread owns one byte that
 // says how it runs (SPMD or generic kernel, parallel nesting level, whether it
-// is a member of an active team); only the owner reads or writes it, so it
-// needs neither atomics nor barriers, and an SPMD kernel touches nothing else.
-// The team state below is written by the main thread of a generic kernel and
-// read by its workers across the fork/join barriers.
+// is a member of an active team, whether it holds ICV records); only the
+// owner reads or writes it, so it needs neither atomics nor barriers, and an
+// SPMD kernel touches nothing else. The team state below is written by the
+// main thread of a generic kernel and read by its workers across the
+// fork/join barriers.
+//
+// The byte is full, so one bit has two meanings: JoinRegionsBit is only ever
+// set and read at level 0, where no team exists and PartialTeamBit is clear;
+// entering an active region replaces it with the region's own PartialTeamBit
+// (activeRegionState, which every level-0 state that becomes the state of an
+// active region must go through). A region serialized at level 0 keeps it,
+// which is harmless: PartialTeamBit is only read in active regions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,10 +34,16 @@ constexpr uint8_t ActiveBit = 0x40; // member of the team of an active region
 constexpr uint8_t PartialTeamBit = 0x20;
 /// SPMD: the optimizer turned this kernel from a generic into an SPMD one.
 constexpr uint8_t GenericSPMDBit = 0x10;
-/// SPMD: every thread waits at the end of a parallel region, as the team's
-/// initial thread would: kernels the optimizer made SPMD expect it, and so
-/// do team variables that consecutive regions write (lastprivate).
-constexpr uint8_t JoinRegionsBit = 0x08;
+/// SPMD, level 0 only (shares its bit with PartialTeamBit, see above): every
+/// thread waits at the end of a parallel region, as the team's initial thread
+/// would: kernels the optimizer made SPMD expect it, and so do team variables
+/// that consecutive regions write (lastprivate).
+constexpr uint8_t JoinRegionsBit = 0x20;
+/// Both modes, any level: the thread holds thread-specific ICV records
+/// (ICV.h) for its current level or an enclosing one. Set by the ICV setters,
+/// carried into nested regions, cleared when the thread releases its last
+/// record at the end of a region.
+constexpr uint8_t ICVBit = 0x08;
 constexpr uint8_t LevelMask = 0x07; // number of enclosing parallel regions
 
 /// Only the outermost parallel region can be active, so its level is 1 and
@@ -46,8 +60,16 @@ inline bool isSPMD(uint8_t State) { return State & SPMDBit; }
 inline uint32_t level(uint8_t State) { return State & LevelMask; }
 inline bool inActiveRegion(uint8_t State) { return State & ActiveBit; }
 inline bool inPartialTeam(uint8_t State) { return State & PartialTeamBit; }
+/// Only meaningful at level 0.
 inline bool joinsRegions(uint8_t State) { return State & JoinRegionsBit; }
 inline bool isGenericSPMD(uint8_t State) { return State & GenericSPMDBit; }
+inline bool hasICVs(uint8_t State) { return State & ICVBit; }
+/// The state of a thread of an active region entered at level 0 with State:
+/// the level-0 bit JoinRegionsBit does not carry over, since inside the
+/// region its place means PartialTeamBit.
+inline uint8_t activeRegionState(uint8_t State) {
+  return (State & ~JoinRegionsBit) | ActiveLevelOne;
+}
 /// True if the innermost region around the thread is the active one, that is,
 /// the thread is one of several in its current team.
 inline bool innermostIsActive(uint8_t State) {
@@ -59,7 +81,6 @@ inline bool innermostIsActive(uint8_t State) {
 /// The SPMD fields are written by every thread of an SPMD block.
 struct TeamStateTy {
   void *WorkFn;
-  void **WorkArgs;
   uint32_t WorkThreads;
   /// Bytes in use of the data-sharing stack in dynamic shared memory.
   uint32_t StackTop;

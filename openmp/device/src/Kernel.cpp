@@ -10,6 +10,7 @@
 
 #include "Debug.h"
 #include "Hardware.h"
+#include "ICV.h"
 #include "Interface.h"
 #include "Parallelism.h"
 #include "State.h"
@@ -23,7 +24,6 @@ constexpr int32_t RunKernelBody = -1;
 
 void initTeamState(bool HasWorkers) {
   state::TeamState.WorkFn = state::idleWork();
-  state::TeamState.WorkArgs = nullptr;
   state::TeamState.WorkThreads = 0;
   state::TeamState.StackTop = 0;
   state::TeamState.NThreadsVar = 0;
@@ -72,6 +72,7 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
 void __kmpc_target_deinit() {
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get(Tid);
+  icv::leaveKernel(Tid, State);
   if (state::isSPMD(State) || !state::TeamState.HasWorkers)
     return;
   // Only the main thread of a generic kernel gets here: tell the workers to

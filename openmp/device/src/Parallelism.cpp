@@ -10,10 +10,12 @@
 // optimizer made SPMD). Clang's plain combined constructs need none.
 //
 // Generic kernels (fork/join by warp specialization): the main thread copies
-// the argument array to shared memory, publishes the region's wrapper and team
-// size, and passes named barrier 0 twice: once to release the workers waiting
-// there, once to wait until they are done. Workers above the team size go
-// straight to the second barrier.
+// the argument array to shared memory (ArgSlots), publishes the region's
+// wrapper and team size, and passes named barrier 0 twice: once to release the
+// workers waiting there, once to wait until they are done. Workers above the
+// team size go straight to the second barrier. Workers call the wrapper through
+// __ompgpu_run_parallel_wrapper, which the link step replaces in each kernel
+// by direct calls of the wrappers the kernel can reach (WorkerDispatch.h).
 //
 // In both modes teams have exactly the requested size. One larger than a warp
 // whose size is not a multiple of the warp size leaves idle lanes in its last
@@ -29,9 +31,9 @@
 #include "Parallelism.h"
 #include "Debug.h"
 #include "Hardware.h"
+#include "ICV.h"
 #include "Interface.h"
 #include "Mapping.h"
-#include "Memory.h"
 #include "State.h"
 
 using namespace ompgpu;
@@ -40,6 +42,13 @@ namespace {
 
 /// The most captured variables an outlined region may take.
 constexpr int64_t MaxOutlinedArgs = 64;
+
+/// The argument array of a generic-mode region, copied from the main
+/// thread's local memory, which the workers cannot read. A fixed place lets
+/// the compiler see that the workers' loads of it are shared-memory loads.
+using ArgSlotTy = void *;
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+ArgSlotTy ArgSlots[MaxOutlinedArgs];
 
 template <uint32_t... Is> struct IndexList {};
 template <uint32_t N, uint32_t... Is>
@@ -121,6 +130,7 @@ template <uint32_t N = 0>
     fatal(Loc, "parallel regions are nested too deeply");
   state::set(Tid, State + 1);
   invokeOutlined(Loc, Fn, 0, Args, NArgs);
+  icv::leaveRegion(Tid, State);
   state::set(Tid, State);
 }
 
@@ -142,6 +152,7 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
   // Outside any region all threads stand for the team's initial thread. The
   // host sizes SPMD blocks to the team, but kernels the optimizer made SPMD
   // may still ask for fewer threads; the others sit the region out.
+  icv::enterSPMDRegion(Tid, State, IfExpr, NumThreads);
   uint32_t Block = hw::blockDim();
   uint32_t Threads = Block;
   if (!IfExpr)
@@ -153,13 +164,13 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
 
   if (Threads == Block) {
     // A block of one thread makes an inactive region.
-    state::set(Tid, Threads > 1 ? State | state::ActiveLevelOne : State + 1);
+    state::set(Tid, Threads > 1 ? state::activeRegionState(State) : State + 1);
     invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
   } else if (Threads > 1) {
     __scoped_atomic_store_n(&state::TeamState.SPMDTeamSize, Threads,
                             __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
     if (Tid < Threads) {
-      state::set(Tid, State | state::ActiveLevelOne | state::PartialTeamBit);
+      state::set(Tid, state::activeRegionState(State) | state::PartialTeamBit);
       enterRegion(Tid, Threads);
       invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
       leaveRegion(Tid, Threads);
@@ -177,6 +188,7 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
   // SPMDTeamSize is reused.
   if (state::joinsRegions(State) || (Threads > 1 && Threads < Block))
     hw::barrier(0);
+  icv::leaveRegion(Tid, State);
   // Restoring the state last, on every path, lets the compiler see that a
   // distribute loop around this region leaves it unchanged.
   state::set(Tid, State);
@@ -201,42 +213,32 @@ void parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
   if (Threads <= 1)
     return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
 
-  // The argument array lives in the main thread's local memory, which the
-  // workers cannot read.
-  uint64_t Bytes = uint64_t(NArgs) * sizeof(void *);
-  void **Shared = nullptr;
-  if (NArgs > 0) {
-    Shared = static_cast<void **>(memory::pushStack(Bytes));
-    if (!Shared)
-      Shared = static_cast<void **>(malloc(Bytes));
-    if (!Shared)
-      fatal(Loc, "out of device memory for the arguments of a parallel "
-                 "region");
-    for (int64_t I = 0; I < NArgs; ++I)
-      Shared[I] = Args[I];
-  }
+  if (NArgs > MaxOutlinedArgs)
+    fatal(Loc, "a parallel region captures more than 64 variables");
+  for (int64_t I = 0; I < NArgs; ++I)
+    ArgSlots[I] = Args[I];
 
-  state::TeamState.WorkArgs = Shared;
   state::TeamState.WorkThreads = Threads;
+  GenericBarrierThreads =
+      Threads > WarpSize && Threads % WarpSize == 0 ? Threads : 0;
   state::TeamState.WorkFn = WrapperFn;
   // Barrier 0 orders the writes above before the workers' reads.
   hw::barrier(0);
   hw::barrier(0);
   state::TeamState.WorkFn = state::idleWork();
-
-  if (!Shared)
-    return;
-  if (!memory::onStack(Shared))
-    free(Shared);
-  else if (!memory::popStack(Shared, Bytes))
-    fatal(Loc, "shared memory released out of order");
 }
 
 } // namespace
 
 namespace ompgpu {
 
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+uint32_t GenericBarrierThreads;
+
 void runWorkerLoop(uint32_t Tid) {
+  // A worker runs code only as a member of the active region's team, so its
+  // state says so throughout.
+  state::set(Tid, state::ActiveLevelOne);
   for (;;) {
     hw::barrier(0);
     void *Fn = state::TeamState.WorkFn;
@@ -246,10 +248,9 @@ void runWorkerLoop(uint32_t Tid) {
       continue;
     uint32_t Threads = state::TeamState.WorkThreads;
     if (Tid < Threads) {
-      state::set(Tid, state::ActiveLevelOne);
       enterRegion(Tid, Threads);
-      reinterpret_cast<ParallelWrapperTy>(Fn)(0, Tid);
-      state::set(Tid, 0);
+      __ompgpu_run_parallel_wrapper(Fn, Tid);
+      icv::leaveRegion(Tid, 0);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {
       idleInRegion(Threads);
@@ -261,6 +262,12 @@ void runWorkerLoop(uint32_t Tid) {
 } // namespace ompgpu
 
 extern "C" {
+
+// Kept out of line so that the link step finds the call in the worker loop.
+[[gnu::noinline]] void __ompgpu_run_parallel_wrapper(void *WrapperFn,
+                                                     uint32_t Tid) {
+  reinterpret_cast<ParallelWrapperTy>(WrapperFn)(0, Tid);
+}
 
 // Always inlined: clang passes constant functions, argument counts and most
 // clauses, which fold the region down to the path the call site takes.
@@ -283,7 +290,7 @@ __kmpc_parallel_60(IdentTy *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
 }
 
 void __kmpc_get_shared_variables(void ***Args) {
-  *Args = state::TeamState.WorkArgs;
+  *Args = (void **)&ArgSlots[0];
 }
 
 int32_t __kmpc_global_thread_num(IdentTy *) {

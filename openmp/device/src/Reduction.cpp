@@ -176,7 +176,7 @@ void reduceBlock(void *ReduceList, uint32_t Tid, uint32_t Threads,
                  ShuffleReduceFnTy ShuffleReduce,
                  InterWarpCopyFnTy InterWarpCopy) {
   uint8_t State = state::get(Tid);
-  state::set(Tid, State | state::ActiveLevelOne);
+  state::set(Tid, state::activeRegionState(State));
   reduceThreads(ReduceList, Tid, Threads, ShuffleReduce, InterWarpCopy);
   state::set(Tid, State);
 }

@@ -1,17 +1,17 @@
 //===- State.cpp - Runtime state and internal control variables -----------===//
 //
 // Defines the shared-memory state declared in State.h and the OpenMP routines
-// that read and set internal control variables (ICVs). Per-task ICVs can be
-// set in the sequential part of a generic kernel, where one thread runs and
-// the value is the team's; setting them from inside a parallel region or an
-// SPMD kernel would need per-thread ICV copies this runtime does not keep, so
-// it stops with an error instead of silently dropping the value.
+// that read and set internal control variables (ICVs). The main thread of a
+// generic kernel sets the team's values in its sequential part; every other
+// task that sets one gets a thread-specific record, created on demand and
+// released with its region (the design is in ICV.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "State.h"
 #include "Debug.h"
 #include "Hardware.h"
+#include "ICV.h"
 #include "Interface.h"
 #include "Mapping.h"
 
@@ -31,34 +31,211 @@ TeamStateTy TeamState;
 
 namespace {
 
+/// The ICVs of one task, and the nesting level of the region it belongs to.
+struct ICVRecord {
+  /// The thread's record of an enclosing level, or null.
+  ICVRecord *Outer;
+  /// 0 while unset: regions get the thread limit.
+  int32_t NThreads;
+  int32_t SchedKind;
+  int32_t SchedChunk;
+  uint8_t MaxActiveLevels;
+  uint8_t Level;
+};
+
+/// The per-team table of ICV records (ICV.h). Its fields other than Tag are
+/// valid only once Tag holds the block's tag.
+struct ICVTableTy {
+  uint64_t Tag;
+  /// Spin lock that guards Users and Slots.
+  uint32_t Lock;
+  /// Threads that hold records.
+  uint32_t Users;
+  /// The innermost record of each thread of the block, or null while no
+  /// thread holds one. Slot Tid is only accessed by thread Tid, and only
+  /// while it holds records.
+  ICVRecord **Slots;
+};
+
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+ICVTableTy ICVTable;
+
+/// This block's tag: a bijective mix (splitmix64's finalizer) of the launch
+/// and block numbers, so that no other block has it and what kernels leave
+/// behind in shared memory (small integers, pointers) does not look like it.
+uint64_t blockTag() {
+  uint64_t X = (hw::gridLaunchId() << 32) ^ hw::blockId();
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ull;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebull;
+  return X ^ (X >> 31);
+}
+
+/// What the header's tag holds while a thread initializes it.
+uint64_t claimingTag(uint64_t Tag) { return Tag ^ 1; }
+
+/// Makes sure the table header belongs to this block: the first thread to
+/// get here claims it, the others wait until it is initialized.
+void claimTable() {
+  uint64_t Tag = blockTag();
+  uint64_t Seen = __scoped_atomic_load_n(&ICVTable.Tag, __ATOMIC_ACQUIRE,
+                                         __MEMORY_SCOPE_WRKGRP);
+  while (Seen != Tag) {
+    if (Seen == claimingTag(Tag)) {
+      hw::sleep(64);
+      Seen = __scoped_atomic_load_n(&ICVTable.Tag, __ATOMIC_ACQUIRE,
+                                    __MEMORY_SCOPE_WRKGRP);
+      continue;
+    }
+    // Whatever Seen is, it is not ours; on failure Seen is reloaded.
+    if (__scoped_atomic_compare_exchange_n(
+            &ICVTable.Tag, &Seen, claimingTag(Tag), false, __ATOMIC_RELAXED,
+            __ATOMIC_ACQUIRE, __MEMORY_SCOPE_WRKGRP)) {
+      ICVTable.Lock = 0;
+      ICVTable.Users = 0;
+      ICVTable.Slots = nullptr;
+      __scoped_atomic_store_n(&ICVTable.Tag, Tag, __ATOMIC_RELEASE,
+                              __MEMORY_SCOPE_WRKGRP);
+      return;
+    }
+  }
+}
+
+void lockTable() {
+  uint32_t Free = 0;
+  while (!__scoped_atomic_compare_exchange_n(&ICVTable.Lock, &Free, 1u, false,
+                                             __ATOMIC_ACQUIRE, __ATOMIC_RELAXED,
+                                             __MEMORY_SCOPE_WRKGRP)) {
+    Free = 0;
+    hw::sleep(64);
+  }
+}
+
+void unlockTable() {
+  __scoped_atomic_store_n(&ICVTable.Lock, 0u, __ATOMIC_RELEASE,
+                          __MEMORY_SCOPE_WRKGRP);
+}
+
 /// True where a per-task ICV is the team's: the main thread of a generic
 /// kernel outside any parallel region.
-bool inSequentialPart(uint8_t &State) {
-  uint32_t Tid = hw::threadId();
-  State = state::get(Tid);
+bool inSequentialPart(uint32_t Tid, uint8_t State) {
   return state::isGenericMain(Tid, State) && state::level(State) == 0;
+}
+
+/// The ICVs of a task whose thread holds no record: what the main thread of
+/// a generic kernel set in its sequential part, or the initial values.
+ICVRecord teamValues(uint8_t State) {
+  ICVRecord Values = {nullptr, 0, OmpSchedStatic, 0, 1, 0};
+  if (!state::isSPMD(State)) {
+    Values.NThreads = state::TeamState.NThreadsVar;
+    Values.SchedKind = state::TeamState.RunSchedKind;
+    Values.SchedChunk = state::TeamState.RunSchedChunk;
+    Values.MaxActiveLevels = state::TeamState.MaxActiveLevels;
+  }
+  return Values;
+}
+
+/// The calling task's ICVs: its own record, the one it inherited from an
+/// enclosing level of its thread, or the team's.
+ICVRecord currentValues(uint32_t Tid, uint8_t State) {
+  if (state::hasICVs(State))
+    return *ICVTable.Slots[Tid];
+  return teamValues(State);
+}
+
+/// The record of the calling task, created on its first call with a copy of
+/// the values it inherited. Out of line: the setters are rare, and each would
+/// otherwise carry the table's claim and lock code into the kernel.
+[[gnu::noinline]] ICVRecord *ownRecord(uint32_t Tid, uint8_t State) {
+  uint8_t Level = state::level(State);
+  ICVRecord Values;
+  if (state::hasICVs(State)) {
+    ICVRecord *Innermost = ICVTable.Slots[Tid];
+    if (Innermost->Level == Level)
+      return Innermost;
+    Values = *Innermost;
+    Values.Outer = Innermost;
+  } else {
+    Values = teamValues(State);
+    claimTable();
+    lockTable();
+    if (!ICVTable.Slots)
+      ICVTable.Slots = static_cast<ICVRecord **>(
+          malloc(hw::blockDim() * sizeof(ICVRecord *)));
+    bool HaveSlots = ICVTable.Slots;
+    ICVTable.Users += HaveSlots;
+    unlockTable();
+    if (!HaveSlots)
+      fatal(nullptr, "out of device heap memory for thread-specific ICVs");
+  }
+  auto *Record = static_cast<ICVRecord *>(malloc(sizeof(ICVRecord)));
+  if (!Record)
+    fatal(nullptr, "out of device heap memory for thread-specific ICVs");
+  *Record = Values;
+  Record->Level = Level;
+  ICVTable.Slots[Tid] = Record;
+  state::set(Tid, State | state::ICVBit);
+  return Record;
 }
 
 } // namespace
 
+namespace ompgpu {
+namespace icv {
+
+void releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
+  ICVRecord *Record = ICVTable.Slots[Tid];
+  while (Record && Record->Level >= FirstLevel) {
+    ICVRecord *Outer = Record->Outer;
+    free(Record);
+    Record = Outer;
+  }
+  if (Record) {
+    ICVTable.Slots[Tid] = Record;
+    return;
+  }
+  state::set(Tid, state::get(Tid) & ~state::ICVBit);
+  lockTable();
+  if (--ICVTable.Users == 0) {
+    free(ICVTable.Slots);
+    ICVTable.Slots = nullptr;
+  }
+  unlockTable();
+}
+
+void applySPMDRecord(uint32_t Tid, int32_t &IfExpr, int32_t &NumThreads) {
+  const ICVRecord &Record = *ICVTable.Slots[Tid];
+  if (Record.MaxActiveLevels == 0)
+    IfExpr = 0;
+  if (NumThreads <= 0 && Record.NThreads > 0)
+    NumThreads = Record.NThreads;
+}
+
+} // namespace icv
+} // namespace ompgpu
+
 extern "C" {
 
 void omp_set_num_threads(int NumThreads) {
-  uint8_t State;
-  if (!inSequentialPart(State))
-    fatal(nullptr, "omp_set_num_threads is supported on the device only in "
-                   "the sequential part of a non-SPMD target region");
   // Like the host runtime, ignore values that are not a thread count.
-  if (NumThreads > 0)
+  if (NumThreads <= 0)
+    return;
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  if (inSequentialPart(Tid, State))
     state::TeamState.NThreadsVar = NumThreads;
+  else
+    ownRecord(Tid, State)->NThreads = NumThreads;
 }
 
 int omp_get_max_threads() {
-  uint8_t State = state::get(hw::threadId());
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
   uint32_t Max = mapping::maxTeamThreads(State);
-  if (state::isSPMD(State))
+  if (state::isSPMD(State) && !state::hasICVs(State))
     return Max;
-  int32_t Requested = state::TeamState.NThreadsVar;
+  int32_t Requested = currentValues(Tid, State).NThreads;
   return Requested > 0 && uint32_t(Requested) < Max ? Requested : Max;
 }
 
@@ -71,38 +248,42 @@ int omp_get_dynamic() { return 0; }
 int omp_get_nested() { return 0; }
 
 void omp_set_max_active_levels(int Levels) {
-  uint8_t State;
-  // Inside parallel and teams regions the effect is implementation defined;
-  // this runtime then keeps the value its team started with.
-  if (Levels < 0 || !inSequentialPart(State))
+  if (Levels < 0)
     return;
   // One active level is all the runtime supports; larger requests are capped
   // at it, as the specification prescribes.
-  state::TeamState.MaxActiveLevels = Levels > 0 ? 1 : 0;
+  uint8_t Value = Levels > 0 ? 1 : 0;
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  if (inSequentialPart(Tid, State))
+    state::TeamState.MaxActiveLevels = Value;
+  else
+    ownRecord(Tid, State)->MaxActiveLevels = Value;
 }
 
 int omp_get_max_active_levels() {
-  uint8_t State = state::get(hw::threadId());
-  return state::isSPMD(State) ? 1 : state::TeamState.MaxActiveLevels;
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  return currentValues(Tid, State).MaxActiveLevels;
 }
 
 void omp_set_schedule(int Kind, int Chunk) {
-  uint8_t State;
-  if (!inSequentialPart(State))
-    fatal(nullptr, "omp_set_schedule is supported on the device only in the "
-                   "sequential part of a non-SPMD target region");
-  state::TeamState.RunSchedKind = Kind;
-  state::TeamState.RunSchedChunk = Chunk;
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get(Tid);
+  if (inSequentialPart(Tid, State)) {
+    state::TeamState.RunSchedKind = Kind;
+    state::TeamState.RunSchedChunk = Chunk;
+    return;
+  }
+  ICVRecord *Record = ownRecord(Tid, State);
+  Record->SchedKind = Kind;
+  Record->SchedChunk = Chunk;
 }
 
 void omp_get_schedule(int *Kind, int *Chunk) {
-  uint8_t State = state::get(hw::threadId());
-  if (state::isSPMD(State)) {
-    *Kind = OmpSchedStatic;
-    *Chunk = 0;
-    return;
-  }
-  *Kind = state::TeamState.RunSchedKind;
-  *Chunk = state::TeamState.RunSchedChunk;
+  uint32_t Tid = hw::threadId();
+  ICVRecord Values = currentValues(Tid, state::get(Tid));
+  *Kind = Values.SchedKind;
+  *Chunk = Values.SchedChunk;
 }
 }

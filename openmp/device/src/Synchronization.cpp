@@ -29,16 +29,35 @@ using namespace ompgpu;
 
 namespace {
 
+/// The state of a thread of an SPMD block whose whole block is the team of
+/// the active region: the case worth deciding with one test, since it is
+/// where barriers sit in loops.
+constexpr uint8_t FullSPMDTeamMask = state::SPMDBit | state::ActiveBit |
+                                     state::PartialTeamBit | state::LevelMask;
+constexpr uint8_t FullSPMDTeam = state::SPMDBit | state::ActiveLevelOne;
+
+/// The state of a worker of a generic kernel in the active region.
+constexpr uint8_t GenericTeamMask =
+    state::SPMDBit | state::ActiveBit | state::LevelMask;
+
 void teamBarrier() {
   uint8_t State = state::get(hw::threadId());
-  if (!state::innermostIsActive(State)) {
-    hw::fenceDevice();
+  // Read before the tests so that both loads are in flight at once.
+  uint32_t GenericThreads =
+      *static_cast<volatile __attribute__((address_space(3))) uint32_t *>(
+          &GenericBarrierThreads);
+  // Not the .aligned forms: the barrier directive may be reached through
+  // different call sites of one function.
+  if ((State & FullSPMDTeamMask) == FullSPMDTeam) {
+    hw::barrier(0);
     return;
   }
-  // Not the .aligned form: the barrier directive may be reached through
-  // different call sites of one function.
-  if (state::isSPMD(State) && !state::inPartialTeam(State)) {
-    hw::barrier(0);
+  if ((State & GenericTeamMask) == state::ActiveLevelOne && GenericThreads) {
+    hw::barrier(1, GenericThreads);
+    return;
+  }
+  if (!state::innermostIsActive(State)) {
+    hw::fenceDevice();
     return;
   }
   uint32_t Threads = mapping::activeTeamSize(State);

@@ -192,8 +192,10 @@ void k_devnum(int *r) {
 void k_fatal(int *r) {
 #pragma omp target parallel map(tofrom : r[:1])
   {
+    // A user-defined allocator the device runtime does not support.
     if (omp_get_thread_num() == 0)
-      omp_set_num_threads(3);
+      omp_free(omp_alloc(8, (omp_allocator_handle_t)100),
+               (omp_allocator_handle_t)100);
     r[0] = 1;
   }
 }

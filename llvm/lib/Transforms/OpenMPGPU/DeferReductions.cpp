@@ -18,11 +18,10 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/Reachability.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -31,7 +30,8 @@ using namespace llvm;
 namespace ompgpu {
 namespace {
 
-constexpr StringLiteral ParallelReduce = "__kmpc_nvptx_parallel_reduce_nowait_v2";
+constexpr StringLiteral ParallelReduce =
+    "__kmpc_nvptx_parallel_reduce_nowait_v2";
 constexpr StringLiteral TeamsReduce = "__kmpc_nvptx_teams_reduce_nowait_v2";
 constexpr StringLiteral DeferredParallelReduce =
     "__ompgpu_parallel_reduce_deferred";
@@ -45,30 +45,13 @@ bool qualifies(const Function &K) {
          kernelConfig(K, KernelConfig::ReductionDataSize).value_or(0) > 0;
 }
 
-/// The functions with a body that \p F refers to: callees, and functions
-/// passed on as values (outlined regions handed to __kmpc_parallel_60).
-SmallVector<Function *> referencedFunctions(Function &F) {
-  SmallVector<Function *> Result;
-  for (Instruction &I : instructions(F))
-    for (Value *Operand : I.operands())
-      if (auto *G = dyn_cast<Function>(Operand->stripPointerCasts()))
-        if (!G->isDeclaration())
-          Result.push_back(G);
-  return Result;
-}
-
 /// For each function, the kernels from which it can be reached.
 DenseMap<const Function *, KernelSet> kernelsReaching(Module &M) {
   DenseMap<const Function *, KernelSet> Reaching;
   for (Function &K : M) {
     if (!isKernel(K))
       continue;
-    SetVector<Function *> Seen;
-    Seen.insert(&K);
-    for (size_t I = 0; I < Seen.size(); ++I)
-      for (Function *G : referencedFunctions(*Seen[I]))
-        Seen.insert(G);
-    for (Function *F : Seen)
+    for (Function *F : functionsReachableFrom(K))
       Reaching[F].insert(&K);
   }
   return Reaching;
