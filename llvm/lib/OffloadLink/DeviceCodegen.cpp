@@ -1,6 +1,7 @@
 //===- DeviceCodegen.cpp - Optimizing a device program and emitting PTX ---===//
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/Transforms/NarrowDivision.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -65,6 +66,13 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  // After the loop passes, so that the divisions are those of the final loop
+  // bodies, and before the late InstCombine, which folds the index arithmetic
+  // of the 32-bit path (NarrowDivision.h).
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(NarrowDivisionPass());
+      });
   OptimizationLevel Level = toOptimizationLevel(OptLevel);
   ModulePassManager MPM = Level == OptimizationLevel::O0
                               ? PB.buildO0DefaultPipeline(Level)

@@ -23,14 +23,15 @@ namespace {
 /// Handles omp.h predefines, omp_null_allocator (0) to omp_thread_mem_alloc.
 constexpr uint64_t LastPredefinedAllocator = 8;
 
-/// In kernels clang compiled for SPMD mode every thread runs the code outside
-/// parallel regions, standing for the team's initial thread; a variable that
-/// code shares with a region (a lastprivate of a combined construct) must be
-/// one for the whole team. Kernels the optimizer made SPMD have that code
-/// guarded to one thread instead, which then allocates for itself.
+/// In SPMD kernels every thread runs the code outside parallel regions,
+/// standing for the team's initial thread, so a variable that code shares
+/// with a region (a lastprivate of a combined construct, a master local of a
+/// kernel the optimizer made SPMD) must be one for the whole team. Kernels the
+/// optimizer made SPMD call the allocation from every thread too (it guards
+/// only the stores to the variable, to thread 0) whenever it could not place
+/// the variable in static shared memory itself.
 bool isTeamVariable(uint8_t State) {
-  return state::isSPMD(State) && !state::isGenericSPMD(State) &&
-         state::level(State) == 0;
+  return state::isSPMD(State) && state::level(State) == 0;
 }
 
 void *allocGlobal(uint64_t Bytes) {

@@ -250,12 +250,14 @@ void runWorkerLoop(uint32_t Tid) {
     if (Tid < Threads) {
       enterRegion(Tid, Threads);
       __ompgpu_run_parallel_wrapper(Fn, Tid);
-      icv::leaveRegion(Tid, 0);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {
       idleInRegion(Threads);
     }
     hw::barrier(0);
+    // After the join, where it delays nobody: the main thread does not wait
+    // for the workers again before it forks the next region.
+    icv::leaveRegion(Tid, 0);
   }
 }
 

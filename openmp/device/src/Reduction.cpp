@@ -64,11 +64,12 @@ using ShuffleReduceFnTy = void (*)(void *ReduceList, int16_t LaneId,
 using InterWarpCopyFnTy = void (*)(void *ReduceList, int32_t NumWarps);
 using ListGlobalFnTy = void (*)(void *Buffer, int32_t Index, void *ReduceList);
 
-/// The algorithm version of clang's shuffle-and-reduce callback for warps
-/// whose first lanes are active: lanes below Offset combine with the lane
-/// Offset above them, the others take over that lane's value. It serves full
-/// warps too (version 0 would skip the take-over), which keeps one copy of
-/// the inlined callback per reduction instead of two.
+/// Algorithm versions of clang's shuffle-and-reduce callback. FullWarp: every
+/// lane combines with the lane Offset above it (the upper lanes' results are
+/// never used). ContiguousLanes, for warps whose first lanes are active:
+/// lanes below Offset combine with the lane Offset above them, the others
+/// take over that lane's value.
+constexpr int16_t FullWarp = 0;
 constexpr int16_t ContiguousLanes = 1;
 
 /// States of a record's lock word.
@@ -83,6 +84,12 @@ void reduceWarp(void *ReduceList, uint32_t Lane, uint32_t Lanes,
   // The shuffles take the lanes that are active together; make sure all
   // Lanes are.
   hw::syncWarp(Lanes == WarpSize ? ~0u : (1u << Lanes) - 1);
+  // Full warps, the common case, take five steps of the simplest form.
+  if (Lanes == WarpSize) {
+    for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2)
+      ShuffleReduce(ReduceList, int16_t(Lane), int16_t(Offset), FullWarp);
+    return;
+  }
   // Halve the number of live values each step: the lower half combines with
   // the upper half, and the odd one out moves down to stay contiguous.
   for (uint32_t Live = Lanes; Live > 1; Live = (Live + 1) / 2)

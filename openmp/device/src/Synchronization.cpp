@@ -42,7 +42,8 @@ constexpr uint8_t GenericTeamMask =
 
 void teamBarrier() {
   uint8_t State = state::get(hw::threadId());
-  // Read before the tests so that both loads are in flight at once.
+  // Read before the tests so that both loads are in flight at once; the SPMD
+  // path never waits for it.
   uint32_t GenericThreads =
       *static_cast<volatile __attribute__((address_space(3))) uint32_t *>(
           &GenericBarrierThreads);

@@ -1,0 +1,34 @@
+//===- NarrowDivision.h - 32-bit division by constants where values fit ---===//
+//
+// Clang computes the indices of collapse(N) loops and of 64-bit loop
+// variables by dividing a 64-bit logical iteration number by constant trip
+// counts. A 64-bit division by a constant costs the GPU a 64x64-bit high
+// multiply (~25 SASS instructions, several per index); the same division of a
+// value below 2^32 is one 32-bit high multiply and a shift. Programs almost
+// always run with such values, but nothing in the IR proves it (the bounds come
+// from the runtime's loop partitioning through loop-carried phis), so the link
+// step versions each such division: when the dividend is below 2^32 it takes the
+// 32-bit path, otherwise the original 64-bit one. Both paths give the same
+// result for every input.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPGPU_TRANSFORMS_NARROWDIVISION_H
+#define OMPGPU_TRANSFORMS_NARROWDIVISION_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace ompgpu {
+
+/// Narrows the 64-bit divisions and remainders by constants of \p F (see the
+/// file comment); returns whether it changed \p F.
+bool narrowConstantDivisions(llvm::Function &F);
+
+/// narrowConstantDivisions as a pass of LLVM's pipeline.
+struct NarrowDivisionPass : llvm::PassInfoMixin<NarrowDivisionPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+};
+
+} // namespace ompgpu
+
+#endif

@@ -1,0 +1,96 @@
+//===- NarrowDivision.cpp - 32-bit division by constants where values fit -===//
+#include "ompgpu/Transforms/NarrowDivision.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Support/KnownBits.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace ompgpu {
+namespace {
+
+/// A 64-bit division or remainder by a constant that has a 32-bit twin: for a
+/// dividend in [0, 2^32) and a divisor in [2, 2^32), sdiv/srem equal
+/// udiv/urem, and those equal their 32-bit forms on the truncated operands.
+bool isCandidate(const Instruction &I) {
+  auto *Op = dyn_cast<BinaryOperator>(&I);
+  if (!Op || !Op->getType()->isIntegerTy(64))
+    return false;
+  switch (Op->getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    break;
+  default:
+    return false;
+  }
+  const auto *Divisor = dyn_cast<ConstantInt>(Op->getOperand(1));
+  if (!Divisor || isa<Constant>(Op->getOperand(0)))
+    return false;
+  // Divisors that are powers of two are shifts and masks already.
+  const APInt &D = Divisor->getValue();
+  return D.ugt(1) && D.ult(APInt(64, 1).shl(32)) && !D.isPowerOf2();
+}
+
+/// The 32-bit form of \p Op on its truncated operands, zero-extended back.
+Value *narrowForm(IRBuilder<> &B, BinaryOperator &Op) {
+  bool IsDivision = Op.getOpcode() == Instruction::SDiv ||
+                    Op.getOpcode() == Instruction::UDiv;
+  Value *X = B.CreateTrunc(Op.getOperand(0), B.getInt32Ty());
+  Value *D = B.CreateTrunc(Op.getOperand(1), B.getInt32Ty());
+  Value *Narrow = IsDivision ? B.CreateUDiv(X, D) : B.CreateURem(X, D);
+  return B.CreateZExt(Narrow, Op.getType(), "", /*IsNonNeg=*/true);
+}
+
+} // namespace
+
+bool narrowConstantDivisions(Function &F) {
+  SmallVector<BinaryOperator *, 8> Work;
+  for (Instruction &I : instructions(F))
+    if (isCandidate(I))
+      Work.push_back(cast<BinaryOperator>(&I));
+  const DataLayout &DL = F.getDataLayout();
+  for (BinaryOperator *Op : Work) {
+    Value *X = Op->getOperand(0);
+    // Provably below 2^32: no test needed.
+    if (computeKnownBits(X, DL).countMinLeadingZeros() >= 32) {
+      IRBuilder<> B(Op);
+      Value *Narrow = narrowForm(B, *Op);
+      Op->replaceAllUsesWith(Narrow);
+      Op->eraseFromParent();
+      continue;
+    }
+    // Otherwise test it: a branch that in practice goes the same way for the
+    // whole warp, instead of the 64-bit multiply sequence on every path.
+    IRBuilder<> B(Op);
+    Value *Fits = B.CreateICmpULT(X, B.getInt64(uint64_t(1) << 32), "fits32");
+    Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
+    MDNode *Weights = MDBuilder(F.getContext()).createLikelyBranchWeights();
+    SplitBlockAndInsertIfThenElse(Fits, Op->getIterator(), &ThenTerm,
+                                  &ElseTerm, Weights);
+    B.SetInsertPoint(ThenTerm);
+    Value *Narrow = narrowForm(B, *Op);
+    BasicBlock *Tail = Op->getParent();
+    Op->moveBefore(ElseTerm->getIterator());
+    PHINode *Result = PHINode::Create(Op->getType(), 2, "",
+                                      Tail->getFirstNonPHIIt());
+    Op->replaceAllUsesWith(Result);
+    Result->addIncoming(Narrow, ThenTerm->getParent());
+    Result->addIncoming(Op, ElseTerm->getParent());
+  }
+  return !Work.empty();
+}
+
+PreservedAnalyses NarrowDivisionPass::run(Function &F,
+                                          FunctionAnalysisManager &) {
+  return narrowConstantDivisions(F) ? PreservedAnalyses::none()
+                                    : PreservedAnalyses::all();
+}
+
+} // namespace ompgpu
