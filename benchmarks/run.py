@@ -4,7 +4,10 @@
 Each benchmark binary reports 'RESULT <name> <median microseconds>' (medians of
 repeated launches after a warm-up, see common/timing.h). Every variant runs with
 OMP_TARGET_OFFLOAD=mandatory; ratios are ours over the CUDA twin and ours over
-upstream LLVM 19, all measured in this one run. A second table gives registers,
+upstream LLVM 19, all measured in this one run. Each binary runs ROUNDS times,
+the variants of a benchmark in a different order each round (GPU clocks drift
+while a run goes on, which would otherwise favour whichever variant runs
+last), and the table gives the median over the rounds. A second table gives registers,
 shared and local memory per kernel of each variant, from resources.json, which
 build.sh writes (no GPU needed for it: --resources-only prints just that table).
 usage: run.py [--markdown FILE] [--resources-only]
@@ -13,12 +16,14 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tarfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARIANTS = ("cuda", "ours", "upstream19")
+ROUNDS = 3
 
 
 def environment(variant):
@@ -69,14 +74,21 @@ def main():
         return
     with tarfile.open(os.path.join(HERE, "upstream19-runtime.tar.xz")) as t:
         t.extractall("/tmp/upstream19-runtime")
-    results = {}  # measurement -> variant -> microseconds
+    samples = {}  # measurement -> variant -> microseconds of each round
     names = sorted({f.rsplit(".", 1)[0] for f in os.listdir(os.path.join(HERE, "bin"))})
     for name in names:
-        for variant in VARIANTS:
-            binary = os.path.join(HERE, "bin", "%s.%s" % (name, variant))
-            if os.path.exists(binary):
-                for key, value in run(binary, variant).items():
-                    results.setdefault(key, {})[variant] = value
+        for round_number in range(ROUNDS):
+            shift = round_number % len(VARIANTS)
+            order = VARIANTS[shift:] + VARIANTS[:shift]
+            if round_number % 2:
+                order = order[::-1]
+            for variant in order:
+                binary = os.path.join(HERE, "bin", "%s.%s" % (name, variant))
+                if os.path.exists(binary):
+                    for key, value in run(binary, variant).items():
+                        samples.setdefault(key, {}).setdefault(variant, []).append(value)
+    results = {key: {variant: statistics.median(values) for variant, values in by_variant.items()}
+               for key, by_variant in samples.items()}
     gpu = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                          capture_output=True, text=True).stdout.strip()
     header = "| benchmark | CUDA (us) | ours (us) | upstream 19 (us) | ours/CUDA | ours/upstream |"

@@ -57,6 +57,26 @@ static void barriers(int teams, int count, int *sink) {
   }
 }
 
+// The same barriers in a generic kernel: the sequential code around the
+// region keeps clang from compiling the kernel in SPMD mode (the kernel above
+// is SPMD, with the block as the team).
+static void generic_barriers(int teams, int count, int *sink) {
+#pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
+  {
+    int hits = 0;
+#pragma omp parallel
+    {
+      for (int k = 0; k < count; ++k) {
+#pragma omp barrier
+      }
+      if (omp_get_thread_num() == 1000)
+        hits += 1;
+    }
+    if (hits)
+      sink[0] = hits;
+  }
+}
+
 static void singles(int teams, int count, int *sink) {
 #pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
   {
@@ -101,6 +121,7 @@ int main(void) {
   measure("fj_parallel_region", parallel_regions);
   measure("fj_parallel_for_reduction", parallel_for_reductions);
   measure("fj_barrier", barriers);
+  measure("fj_barrier_generic", generic_barriers);
   measure("fj_single", singles);
   return 0;
 }
