@@ -3,6 +3,7 @@
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/KernelBounds.h"
+#include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/WorkerDispatch.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -222,6 +223,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
     return std::move(E);
   adoptKernelTargetAttributes(*Program);
   adjustKernelBounds(*Program);
+  preferMemoryParallelism(*Program);
   specializeWorkerDispatch(*Program);
   internalizeDeviceProgram(*Program);
   return std::move(Program);
