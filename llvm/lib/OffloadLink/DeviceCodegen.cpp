@@ -2,6 +2,7 @@
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
+#include "ompgpu/Transforms/UnreadSharedState.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -78,6 +79,10 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
                               ? PB.buildO0DefaultPipeline(Level)
                               : PB.buildPerModuleDefaultPipeline(Level);
   MPM.run(M, MAM);
+  // Everything is inlined now, so each kernel's reads of the runtime's shared
+  // state are in its own body (UnreadSharedState.h).
+  if (Level != OptimizationLevel::O0)
+    removeUnreadSharedStores(M);
 }
 
 } // namespace
