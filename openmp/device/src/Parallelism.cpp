@@ -242,11 +242,15 @@ void runWorkerLoop(uint32_t Tid) {
   for (;;) {
     hw::barrier(0);
     void *Fn = state::TeamState.WorkFn;
+    // Read together with Fn, before the tests, so that the region starts one
+    // shared-memory round trip earlier (a plain load would sink below them).
+    uint32_t Threads =
+        *static_cast<volatile __attribute__((address_space(3))) uint32_t *>(
+            &state::TeamState.WorkThreads);
     if (!Fn)
       return;
     if (Fn == state::idleWork())
       continue;
-    uint32_t Threads = state::TeamState.WorkThreads;
     if (Tid < Threads) {
       enterRegion(Tid, Threads);
       __ompgpu_run_parallel_wrapper(Fn, Tid);
