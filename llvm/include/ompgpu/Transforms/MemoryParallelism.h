@@ -9,9 +9,10 @@
 // two memory round trips, and a thread that issues all the loads of its
 // unrolled body together needs half the trips: SpMV runs in 500 instead of
 // 880 us on an H100 with 50 registers and 5 blocks per multiprocessor
-// instead of 32 and 8. So kernels that gather in a loop ask ptxas for only
-// MinBlocksForGathers blocks per multiprocessor (PTX .minnctapersm), which
-// lets it use the registers.
+// instead of 32 and 8. So kernels that gather in a loop ask ptxas only for
+// enough blocks of their size to keep MinResidentThreads threads on a
+// multiprocessor (PTX .minnctapersm; 4 blocks of 256), which lets it use the
+// registers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_MEMORYPARALLELISM_H
@@ -21,8 +22,9 @@
 
 namespace ompgpu {
 
-/// Blocks per multiprocessor a gathering kernel asks ptxas to fit.
-constexpr unsigned MinBlocksForGathers = 4;
+/// Threads per multiprocessor a gathering kernel asks ptxas to fit: half of
+/// what an sm_70 to sm_90 multiprocessor holds.
+constexpr unsigned MinResidentThreads = 1024;
 
 /// Marks the kernels of \p M that gather in a loop (see above).
 void preferMemoryParallelism(llvm::Module &M);

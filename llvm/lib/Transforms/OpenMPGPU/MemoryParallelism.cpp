@@ -14,6 +14,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
 #include <string>
 
 using namespace llvm;
@@ -62,7 +63,14 @@ void preferMemoryParallelism(Module &M) {
     for (Function *F : functionsReachableFrom(K)) {
       if (F->isDeclaration() || !gathersInLoop(*F))
         continue;
-      K.addFnAttr("nvvm.minctasm", std::to_string(MinBlocksForGathers));
+      unsigned BlockSize = 0;
+      if (K.getFnAttribute("nvvm.maxntid")
+              .getValueAsString()
+              .getAsInteger(10, BlockSize) ||
+          BlockSize == 0)
+        break; // without a block bound the hint means nothing to ptxas
+      unsigned Blocks = std::max(1u, MinResidentThreads / BlockSize);
+      K.addFnAttr("nvvm.minctasm", std::to_string(Blocks));
       break;
     }
   }
