@@ -222,16 +222,22 @@ CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
   long long Limit = setting("FAKE_CUDA_MEMORY", -1);
   if (Limit >= 0 && Allocated + (long long)Bytes > Limit)
     return 2;
-  // Real allocations are 256-byte aligned.
-  void *P = aligned_alloc(256, (Bytes + 255) & ~(size_t)255);
-  memset(P, 0xee, Bytes);
+  // Real allocations are 256-byte aligned. The size goes in the 256 bytes
+  // before the block, so that cuMemFree can give it back to the limit.
+  char *P = aligned_alloc(256, 256 + ((Bytes + 255) & ~(size_t)255));
+  memcpy(P, &Bytes, sizeof Bytes);
+  memset(P + 256, 0xee, Bytes);
   Allocated += Bytes;
-  *Ptr = (CUdeviceptr)(uintptr_t)P;
+  *Ptr = (CUdeviceptr)(uintptr_t)(P + 256);
   trace("alloc %zu bytes", Bytes);
   return 0;
 }
 CUresult cuMemFree_v2(CUdeviceptr Ptr) {
-  free((void *)(uintptr_t)Ptr);
+  char *P = (char *)(uintptr_t)Ptr - 256;
+  size_t Bytes;
+  memcpy(&Bytes, P, sizeof Bytes);
+  Allocated -= Bytes;
+  free(P);
   trace("free");
   return 0;
 }
