@@ -1,14 +1,20 @@
-// The link step's UnreadSharedState pass: an SPMD kernel writes its threads'
-// runtime state in shared memory but, once the runtime is inlined, never
-// reads it; the writes go, and with them the kernel's static shared memory.
-// A generic kernel in the same program keeps reading (and writing) it.
-// RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && %clang -O2 %offload -save-temps %s -o prog
+// The link step's UnreadSharedState pass: the main thread of a generic kernel
+// publishes the team's barrier count at every fork, but once the runtime is
+// inlined (and the thread states are in registers), a kernel whose regions
+// hold no team barrier never reads it; the stores go, and with them the
+// kernel's shared word. A kernel with a barrier in its region keeps it, and
+// an SPMD kernel keeps no shared runtime state at all.
+// RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir
+// RUN: %clang -O2 %offload -mllvm -openmp-opt-disable-spmdization -save-temps %s -o prog
 // RUN: FileCheck %s < prog.%default-arch.ptx
 // CHECK-LABEL: .entry __omp_offloading_{{.*}}_spmd_l{{[0-9]+}}(
-// CHECK-NOT: ThreadStates
+// CHECK-NOT: .shared
 // CHECK: ret;
-// CHECK-LABEL: .entry __omp_offloading_{{.*}}_generic_l{{[0-9]+}}(
-// CHECK: ThreadStates
+// CHECK-LABEL: .entry __omp_offloading_{{.*}}_no_barrier_l{{[0-9]+}}(
+// CHECK-NOT: GenericBarrierThreads
+// CHECK: ret;
+// CHECK-LABEL: .entry __omp_offloading_{{.*}}_with_barrier_l{{[0-9]+}}(
+// CHECK: GenericBarrierThreads
 #include <omp.h>
 
 void spmd(double *a, int n) {
@@ -17,7 +23,7 @@ void spmd(double *a, int n) {
     a[i] += 1;
 }
 
-void generic(int *out) {
+void no_barrier(int *out) {
 #pragma omp target map(from : out[:1])
   {
     int sum = 0;
@@ -27,6 +33,20 @@ void generic(int *out) {
       sum += omp_get_thread_num();
     }
     out[0] = sum;
+  }
+}
+
+void with_barrier(int *out) {
+#pragma omp target map(from : out[:64])
+  {
+    int seen[64];
+#pragma omp parallel num_threads(64)
+    {
+      int me = omp_get_thread_num();
+      seen[me] = me;
+#pragma omp barrier
+      out[me] = seen[63 - me];
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
+#include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -73,6 +74,12 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   PB.registerScalarOptimizerLateEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(NarrowDivisionPass());
+      });
+  // After the inliner has put the runtime into the kernels, before the loop
+  // optimizations and vectorization.
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(ThreadStatePromotionPass());
       });
   OptimizationLevel Level = toOptimizationLevel(OptLevel);
   ModulePassManager MPM = Level == OptimizationLevel::O0

@@ -2,6 +2,7 @@
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/Transforms/DeferReductions.h"
+#include "ompgpu/Transforms/FullWarpShuffles.h"
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/WorkerDispatch.h"
@@ -209,6 +210,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
   // Our passes that choose among runtime entry points run before the runtime
   // is linked, so that it brings the ones they chose.
   deferReductions(*Program);
+  useFullWarpShuffles(*Program);
   for (auto [Path, What] : {std::pair<StringRef, StringRef>{
                                 Options.RuntimePath, "OpenMP device runtime"},
                             {Options.LibdevicePath, "CUDA libdevice"}}) {

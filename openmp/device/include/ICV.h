@@ -52,11 +52,14 @@ namespace ompgpu {
 namespace icv {
 
 // The slow paths stay out of line, off the fork/join path of the threads that
-// never set an ICV.
+// never set an ICV. They leave the state byte to their inline callers, so that
+// a kernel whose state lives in a register (State.h) keeps knowing it across
+// them.
 
 /// Frees the calling thread's records of levels FirstLevel and above, and the
-/// table when no thread of the block holds records any more.
-[[gnu::noinline, gnu::cold]] void releaseFrom(uint32_t Tid,
+/// table when no thread of the block holds records any more. Returns whether
+/// the thread still holds records.
+[[gnu::noinline, gnu::cold]] bool releaseFrom(uint32_t Tid,
                                               uint32_t FirstLevel);
 
 /// The nthreads-var and max-active-levels-var of the calling SPMD thread at
@@ -69,8 +72,10 @@ namespace icv {
 /// Called by a thread that leaves a parallel region, while its state byte is
 /// still the region's; Outer is the state it returns to.
 [[gnu::always_inline]] inline void leaveRegion(uint32_t Tid, uint8_t Outer) {
-  if (state::hasICVs(state::get(Tid))) [[unlikely]]
-    releaseFrom(Tid, state::level(Outer) + 1);
+  uint8_t State = state::get();
+  if (state::hasICVs(State)) [[unlikely]]
+    if (!releaseFrom(Tid, state::level(Outer) + 1))
+      state::set(State & ~state::ICVBit);
 }
 
 /// Called by every thread of an SPMD kernel at its end, with its state.

@@ -112,6 +112,12 @@ int32_t __ompgpu_teams_reduce_deferred(
     void *GlobalToListReduce);
 int32_t __kmpc_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width);
 int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width);
+// What the link step's FullWarpShuffles pass makes shuffle-and-reduce
+// callbacks call instead, passing on their algorithm version.
+int32_t __ompgpu_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width,
+                               int16_t AlgoVersion);
+int64_t __ompgpu_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width,
+                               int16_t AlgoVersion);
 
 // Synchronization.
 void __kmpc_barrier(IdentTy *Loc, int32_t GTid);

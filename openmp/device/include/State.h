@@ -4,9 +4,12 @@
 // says how it runs (SPMD or generic kernel, parallel nesting level, whether it
 // is a member of an active team, whether it holds ICV records); only the
 // owner reads or writes it, so it needs neither atomics nor barriers, and an
-// SPMD kernel touches nothing else. The team state below is written by the
-// main thread of a generic kernel and read by its workers across the
-// fork/join barriers.
+// SPMD kernel touches nothing else. The byte lives in shared memory only so
+// that it outlives calls: once the runtime is inlined into a kernel, the link
+// step's ThreadStatePromotion pass keeps the kernel's own accesses in a
+// register, where the optimizer folds the tests on it. The team state below
+// is written by the main thread of a generic kernel and read by its workers
+// across the fork/join barriers.
 //
 // The byte is full, so one bit has two meanings: JoinRegionsBit is only ever
 // set and read at level 0, where no team exists and PartialTeamBit is clear;
@@ -50,11 +53,15 @@ constexpr uint8_t LevelMask = 0x07; // number of enclosing parallel regions
 /// every region nested in it is serialized.
 constexpr uint8_t ActiveLevelOne = ActiveBit | 1;
 
-extern __attribute__((address_space(3)))
-uint8_t ThreadStates[MaxThreadsPerBlock];
+/// Fixed symbol name: the link step's ThreadStatePromotion pass looks for it,
+/// and relies on each thread accessing only its own byte (see the top).
+extern __attribute__((address_space(3))) uint8_t
+    ThreadStates[MaxThreadsPerBlock] __asm__("__ompgpu_thread_states");
 
-inline uint8_t get(uint32_t Tid) { return ThreadStates[Tid]; }
-inline void set(uint32_t Tid, uint8_t State) { ThreadStates[Tid] = State; }
+/// The calling thread's state byte. No other code touches the array: the
+/// promotion pass takes every access of it for one of the caller's own byte.
+inline uint8_t get() { return ThreadStates[hw::threadId()]; }
+inline void set(uint8_t State) { ThreadStates[hw::threadId()] = State; }
 
 inline bool isSPMD(uint8_t State) { return State & SPMDBit; }
 inline uint32_t level(uint8_t State) { return State & LevelMask; }

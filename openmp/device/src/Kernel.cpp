@@ -47,7 +47,7 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
   // a join.
   if (Config.ExecMode & ExecModeSPMD) {
     bool WasGeneric = Config.ExecMode & ExecModeGeneric;
-    state::set(Tid, WasGeneric ? state::SPMDBit | state::GenericSPMDBit |
+    state::set(WasGeneric ? state::SPMDBit | state::GenericSPMDBit |
                                      state::JoinRegionsBit
                                : state::SPMDBit);
     return RunKernelBody;
@@ -55,7 +55,7 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
   if (Config.ExecMode != ExecModeGeneric)
     fatal(KernelEnv->Ident, "unknown kernel execution mode");
 
-  state::set(Tid, 0);
+  state::set(0);
   uint32_t Main = state::mainThreadId();
   // Without the generic state machine the kernel either has no parallel
   // region or drives its workers itself, so the workers return right away.
@@ -71,7 +71,7 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
 
 void __kmpc_target_deinit() {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   icv::leaveKernel(Tid, State);
   if (state::isSPMD(State) || !state::TeamState.HasWorkers)
     return;

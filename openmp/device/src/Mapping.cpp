@@ -16,7 +16,7 @@ using namespace ompgpu;
 
 namespace {
 
-uint8_t currentState() { return state::get(hw::threadId()); }
+uint8_t currentState() { return state::get(); }
 
 /// Levels outside [0, omp_get_level()] do not exist.
 bool validLevel(int Level, uint8_t State) {
@@ -35,7 +35,7 @@ extern "C" {
 
 int omp_get_thread_num() {
   uint32_t Tid = hw::threadId();
-  return mapping::threadNum(Tid, state::get(Tid));
+  return mapping::threadNum(Tid, state::get());
 }
 
 int omp_get_num_threads() { return mapping::numThreads(currentState()); }

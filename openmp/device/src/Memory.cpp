@@ -48,7 +48,7 @@ extern "C" {
 
 void *__kmpc_alloc_shared(uint64_t Bytes) {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   if (isTeamVariable(State)) {
     // Every thread of the block comes here; the first barrier makes sure all
     // have read the previous team variable before thread 0 replaces it. The
@@ -58,7 +58,7 @@ void *__kmpc_alloc_shared(uint64_t Bytes) {
     if (Tid == 0)
       state::TeamState.SPMDTeamVariable = allocGlobal(Bytes);
     hw::barrier(0);
-    state::set(Tid, State | state::JoinRegionsBit);
+    state::set(State | state::JoinRegionsBit);
     return state::TeamState.SPMDTeamVariable;
   }
   if (state::isGenericMain(Tid, State))
@@ -69,7 +69,7 @@ void *__kmpc_alloc_shared(uint64_t Bytes) {
 
 void __kmpc_free_shared(void *Ptr, uint64_t Bytes) {
   uint32_t Tid = hw::threadId();
-  if (isTeamVariable(state::get(Tid))) {
+  if (isTeamVariable(state::get())) {
     // Nobody may still be reading it.
     hw::barrier(0);
     if (Tid == 0)

@@ -68,21 +68,42 @@ template <uint32_t... Is>
   reinterpret_cast<FnTy>(Fn)(GTid, BTid, Args[Is]...);
 }
 
-/// Calls the outlined function with the NArgs values of Args. Clang always
-/// passes a constant NArgs, so once inlined only one call remains.
-template <uint32_t N = 0>
+template <uint32_t... Is>
+[[gnu::always_inline]] inline void copyArgs(void **Args, IndexList<Is...>) {
+  ((ArgSlots[Is] = Args[Is]), ...);
+}
+
+/// Calls Body with IndexList<0, ..., NArgs - 1>. Clang always passes a
+/// constant NArgs, so once inlined only that one case remains, in which the
+/// argument array is indexed with constants only.
+template <uint32_t N = 0, typename BodyTy>
+[[gnu::always_inline]] inline void withArgIndices(IdentTy *Loc, int64_t NArgs,
+                                                  BodyTy Body) {
+  if (NArgs == N)
+    return Body(typename MakeIndexList<N>::Type{});
+  if constexpr (N < MaxOutlinedArgs)
+    withArgIndices<N + 1>(Loc, NArgs, Body);
+  else
+    fatal(Loc, "a parallel region captures more than 64 variables");
+}
+
+/// Calls the outlined function with the NArgs values of Args.
 [[gnu::always_inline]] inline void invokeOutlined(IdentTy *Loc, void *Fn,
                                                   int32_t ThreadNum,
                                                   void **Args, int64_t NArgs) {
-  if (NArgs == N) {
-    int32_t GTid = ThreadNum, BTid = 0;
-    callOutlined(Fn, &GTid, &BTid, Args, typename MakeIndexList<N>::Type{});
-    return;
-  }
-  if constexpr (N < MaxOutlinedArgs)
-    invokeOutlined<N + 1>(Loc, Fn, ThreadNum, Args, NArgs);
-  else
-    fatal(Loc, "a parallel region captures more than 64 variables");
+  int32_t GTid = ThreadNum, BTid = 0;
+  withArgIndices(Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
+    callOutlined(Fn, &GTid, &BTid, Args, Indices);
+  });
+}
+
+/// Copies the NArgs values of Args to ArgSlots for the workers; with constant
+/// slots, the main thread's argument array need not exist in memory.
+[[gnu::always_inline]] inline void publishArgs(IdentTy *Loc, void **Args,
+                                               int64_t NArgs) {
+  withArgIndices(Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
+    copyArgs(Args, Indices);
+  });
 }
 
 /// What thread Tid of a team of Threads threads does before it runs the
@@ -128,10 +149,10 @@ template <uint32_t N = 0>
                                                  void **Args, int64_t NArgs) {
   if (state::level(State) == state::LevelMask)
     fatal(Loc, "parallel regions are nested too deeply");
-  state::set(Tid, State + 1);
+  state::set(State + 1);
   invokeOutlined(Loc, Fn, 0, Args, NArgs);
   icv::leaveRegion(Tid, State);
-  state::set(Tid, State);
+  state::set(State);
 }
 
 void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
@@ -164,13 +185,13 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
 
   if (Threads == Block) {
     // A block of one thread makes an inactive region.
-    state::set(Tid, Threads > 1 ? state::activeRegionState(State) : State + 1);
+    state::set(Threads > 1 ? state::activeRegionState(State) : State + 1);
     invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
   } else if (Threads > 1) {
     __scoped_atomic_store_n(&state::TeamState.SPMDTeamSize, Threads,
                             __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
     if (Tid < Threads) {
-      state::set(Tid, state::activeRegionState(State) | state::PartialTeamBit);
+      state::set(state::activeRegionState(State) | state::PartialTeamBit);
       enterRegion(Tid, Threads);
       invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
       leaveRegion(Tid, Threads);
@@ -178,7 +199,7 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
       idleInRegion(Threads);
     }
   } else if (Tid == 0) {
-    state::set(Tid, State + 1);
+    state::set(State + 1);
     invokeOutlined(Loc, Fn, 0, Args, NArgs);
   }
 
@@ -191,7 +212,7 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
   icv::leaveRegion(Tid, State);
   // Restoring the state last, on every path, lets the compiler see that a
   // distribute loop around this region leaves it unchanged.
-  state::set(Tid, State);
+  state::set(State);
 }
 
 void parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
@@ -213,10 +234,7 @@ void parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
   if (Threads <= 1)
     return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
 
-  if (NArgs > MaxOutlinedArgs)
-    fatal(Loc, "a parallel region captures more than 64 variables");
-  for (int64_t I = 0; I < NArgs; ++I)
-    ArgSlots[I] = Args[I];
+  publishArgs(Loc, Args, NArgs);
 
   state::TeamState.WorkThreads = Threads;
   GenericBarrierThreads =
@@ -238,7 +256,7 @@ uint32_t GenericBarrierThreads;
 void runWorkerLoop(uint32_t Tid) {
   // A worker runs code only as a member of the active region's team, so its
   // state says so throughout.
-  state::set(Tid, state::ActiveLevelOne);
+  state::set(state::ActiveLevelOne);
   for (;;) {
     hw::barrier(0);
     void *Fn = state::TeamState.WorkFn;
@@ -283,7 +301,7 @@ __kmpc_parallel_60(IdentTy *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
                    int64_t NArgs, int32_t NumThreadsStrict) {
   // proc_bind has no meaning on a GPU: threads have no places to bind to.
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   if (state::isSPMD(State))
     return parallelSPMD(Loc, Tid, State, IfExpr, NumThreads, NumThreadsStrict,
                         Fn, Args, NArgs);
@@ -301,6 +319,6 @@ void __kmpc_get_shared_variables(void ***Args) {
 
 int32_t __kmpc_global_thread_num(IdentTy *) {
   uint32_t Tid = hw::threadId();
-  return mapping::threadNum(Tid, state::get(Tid));
+  return mapping::threadNum(Tid, state::get());
 }
 }

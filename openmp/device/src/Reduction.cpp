@@ -13,7 +13,11 @@
 // passes its partial through shared memory to the first warp, which reduces
 // those with shuffles again. Teams are threads 0..N-1 of the block (see
 // Parallelism.cpp), so a warp's active lanes are always contiguous from lane
-// 0 and only the last warp may be partial.
+// 0 and only the last warp may be partial. Whole warps shuffle in the
+// FullWarp form; the link step's FullWarpShuffles pass lets the callback's
+// shuffles know it, so they run with a constant mask instead of querying the
+// active lanes before each step. The first warp's second round runs on the
+// whole warp too, whatever the number of partials.
 //
 // Teams level: each team's value goes to a record of the global buffer; the
 // team that finishes last (a device-wide arrival counter) reduces all records
@@ -77,24 +81,43 @@ constexpr uint32_t RecordEmpty = 0;
 constexpr uint32_t RecordLocked = 1;
 constexpr uint32_t RecordFilled = 2;
 
-/// Reduces the values of lanes 0..Lanes-1 of the calling warp into lane 0.
-/// Only those lanes call it.
-void reduceWarp(void *ReduceList, uint32_t Lane, uint32_t Lanes,
-                ShuffleReduceFnTy ShuffleReduce) {
-  // The shuffles take the lanes that are active together; make sure all
-  // Lanes are.
-  hw::syncWarp(Lanes == WarpSize ? ~0u : (1u << Lanes) - 1);
-  // Full warps, the common case, take five steps of the simplest form.
-  if (Lanes == WarpSize) {
-    for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2)
-      ShuffleReduce(ReduceList, int16_t(Lane), int16_t(Offset), FullWarp);
-    return;
-  }
+/// Reduces the values of the 32 lanes of the calling warp into lane 0. All 32
+/// lanes call it: the FullWarp form promises that to the shuffles, which then
+/// need no query of the active lanes (see __ompgpu_shuffle_int32).
+void reduceFullWarp(void *ReduceList, uint32_t Lane,
+                    ShuffleReduceFnTy ShuffleReduce) {
+  // Shuffles whose callback was not rewritten take the active lanes.
+  hw::syncWarp(~0u);
+  for (uint32_t Offset = WarpSize / 2; Offset > 0; Offset /= 2)
+    ShuffleReduce(ReduceList, int16_t(Lane), int16_t(Offset), FullWarp);
+}
+
+/// Reduces the values of lanes 0..Values-1 of the calling warp into lane 0.
+/// The lanes in Mask call it (lanes 0..Values-1 at least); lanes at or above
+/// Values only carry values along that nobody reads.
+void reduceContiguous(void *ReduceList, uint32_t Lane, uint32_t Values,
+                      uint32_t Mask, ShuffleReduceFnTy ShuffleReduce) {
+  // The shuffles take the lanes that are active together; make sure all the
+  // lanes in Mask are.
+  hw::syncWarp(Mask);
   // Halve the number of live values each step: the lower half combines with
   // the upper half, and the odd one out moves down to stay contiguous.
-  for (uint32_t Live = Lanes; Live > 1; Live = (Live + 1) / 2)
+  for (uint32_t Live = Values; Live > 1; Live = (Live + 1) / 2)
     ShuffleReduce(ReduceList, int16_t(Lane), int16_t(Live / 2),
                   ContiguousLanes);
+}
+
+/// Reduces the values of the lanes of team threads 0..Threads-1 in the
+/// calling thread's warp into its lane 0.
+void reduceTeamWarp(void *ReduceList, uint32_t Tid, uint32_t Threads,
+                    ShuffleReduceFnTy ShuffleReduce) {
+  uint32_t Lane = Tid % WarpSize;
+  uint32_t Lanes = Threads - (Tid - Lane);
+  if (Lanes >= WarpSize)
+    reduceFullWarp(ReduceList, Lane, ShuffleReduce);
+  else
+    reduceContiguous(ReduceList, Lane, Lanes, (1u << Lanes) - 1,
+                     ShuffleReduce);
 }
 
 /// Reduces the values of threads 0..Threads-1 of the block into thread 0.
@@ -103,21 +126,18 @@ void reduceWarp(void *ReduceList, uint32_t Lane, uint32_t Lanes,
 void reduceThreads(void *ReduceList, uint32_t Tid, uint32_t Threads,
                    ShuffleReduceFnTy ShuffleReduce,
                    InterWarpCopyFnTy InterWarpCopy) {
-  uint32_t Lane = Tid % WarpSize;
-  uint32_t Warp = Tid / WarpSize;
-  // First every warp, then the first warp over the warps' partials; one
-  // loop keeps one inlined copy of the callbacks.
-  for (uint32_t Values = Threads;;) {
-    if (Tid < Values) {
-      uint32_t Left = Values - Warp * WarpSize;
-      reduceWarp(ReduceList, Lane, Left < WarpSize ? Left : WarpSize,
-                 ShuffleReduce);
-    }
-    if (Values <= WarpSize)
-      return;
-    Values = (Values + WarpSize - 1) / WarpSize;
-    InterWarpCopy(ReduceList, int32_t(Values));
-  }
+  if (Tid < Threads)
+    reduceTeamWarp(ReduceList, Tid, Threads, ShuffleReduce);
+  if (Threads <= WarpSize)
+    return;
+  // Lane 0 of warp W now holds warp W's partial; the copy moves it to lane W
+  // of the first warp, at most 32 of them.
+  uint32_t Warps = (Threads + WarpSize - 1) / WarpSize;
+  InterWarpCopy(ReduceList, int32_t(Warps));
+  // A team of more than one warp has all of the first warp, so the whole warp
+  // reduces: its other lanes still hold values of the element type.
+  if (Tid < WarpSize)
+    reduceContiguous(ReduceList, Tid, Warps, ~0u, ShuffleReduce);
 }
 
 /// Volatile loads keep the initial null values from being folded into the
@@ -182,10 +202,10 @@ void resetCounters(uint32_t Tid, uint32_t Threads, uint32_t Records) {
 void reduceBlock(void *ReduceList, uint32_t Tid, uint32_t Threads,
                  ShuffleReduceFnTy ShuffleReduce,
                  InterWarpCopyFnTy InterWarpCopy) {
-  uint8_t State = state::get(Tid);
-  state::set(Tid, state::activeRegionState(State));
+  uint8_t State = state::get();
+  state::set(state::activeRegionState(State));
   reduceThreads(ReduceList, Tid, Threads, ShuffleReduce, InterWarpCopy);
-  state::set(Tid, State);
+  state::set(State);
 }
 
 /// Teams level where every thread of the block has a reduce list of its own
@@ -257,7 +277,7 @@ int32_t reduceTeams(IdentTy *Loc, void *Buffer, uint32_t Records,
     fatal(Loc, "the teams reduction buffer has fewer records than the kernel "
                "asks for");
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   auto *LGCopy = reinterpret_cast<ListGlobalFnTy>(ListToGlobalCopy);
   auto *LGReduce = reinterpret_cast<ListGlobalFnTy>(ListToGlobalReduce);
   auto *GLCopy = reinterpret_cast<ListGlobalFnTy>(GlobalToListCopy);
@@ -276,10 +296,28 @@ int32_t reduceTeams(IdentTy *Loc, void *Buffer, uint32_t Records,
                            GLCopy, GLReduce);
 }
 
-template <typename T> T shuffleDown(T Value, int16_t Delta, int16_t Width) {
-  // Lanes past the end of the Width-lane segment keep their own value.
+/// The value of the lane Delta above the calling one, among the lanes in
+/// Mask; lanes past the end of the Width-lane segment keep their own value.
+int32_t shuffleDown(uint32_t Mask, int32_t Value, int16_t Delta,
+                    int16_t Width) {
   int32_t Clamp = ((int32_t(WarpSize) - Width) << 8) | int32_t(WarpSize - 1);
-  return __nvvm_shfl_sync_down_i32(hw::activeMask(), Value, Delta, Clamp);
+  return __nvvm_shfl_sync_down_i32(Mask, Value, Delta, Clamp);
+}
+
+int64_t shuffleDown(uint32_t Mask, int64_t Value, int16_t Delta,
+                    int16_t Width) {
+  uint64_t Bits = uint64_t(Value);
+  uint32_t Low = uint32_t(shuffleDown(Mask, int32_t(Bits), Delta, Width));
+  uint32_t High =
+      uint32_t(shuffleDown(Mask, int32_t(Bits >> 32), Delta, Width));
+  return int64_t((uint64_t(High) << 32) | Low);
+}
+
+/// The lanes a shuffle of a shuffle-and-reduce callback runs with: all of
+/// them where the algorithm version says the whole warp takes part, which
+/// spares the query of the active lanes before every shuffle.
+uint32_t shuffleMask(int16_t AlgoVersion) {
+  return AlgoVersion == FullWarp ? ~0u : hw::activeMask();
 }
 
 } // namespace
@@ -287,14 +325,21 @@ template <typename T> T shuffleDown(T Value, int16_t Delta, int16_t Width) {
 extern "C" {
 
 int32_t __kmpc_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width) {
-  return shuffleDown(Value, Delta, Width);
+  return shuffleDown(hw::activeMask(), Value, Delta, Width);
 }
 
 int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width) {
-  uint64_t Bits = uint64_t(Value);
-  uint32_t Low = uint32_t(shuffleDown(int32_t(Bits), Delta, Width));
-  uint32_t High = uint32_t(shuffleDown(int32_t(Bits >> 32), Delta, Width));
-  return int64_t((uint64_t(High) << 32) | Low);
+  return shuffleDown(hw::activeMask(), Value, Delta, Width);
+}
+
+int32_t __ompgpu_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width,
+                               int16_t AlgoVersion) {
+  return shuffleDown(shuffleMask(AlgoVersion), Value, Delta, Width);
+}
+
+int64_t __ompgpu_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width,
+                               int16_t AlgoVersion) {
+  return shuffleDown(shuffleMask(AlgoVersion), Value, Delta, Width);
 }
 
 int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *, uint64_t,
@@ -302,7 +347,7 @@ int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *, uint64_t,
                                                void *ShuffleReduce,
                                                void *InterWarpCopy) {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   // A serialized region's only thread already holds the result.
   if (!state::innermostIsActive(State))
     return 1;

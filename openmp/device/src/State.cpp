@@ -146,7 +146,8 @@ ICVRecord currentValues(uint32_t Tid, uint8_t State) {
 
 /// The record of the calling task, created on its first call with a copy of
 /// the values it inherited. Out of line: the setters are rare, and each would
-/// otherwise carry the table's claim and lock code into the kernel.
+/// otherwise carry the table's claim and lock code into the kernel. The
+/// caller marks its state as holding records (ICV.h).
 [[gnu::noinline]] ICVRecord *ownRecord(uint32_t Tid, uint8_t State) {
   uint8_t Level = state::level(State);
   ICVRecord Values;
@@ -175,7 +176,13 @@ ICVRecord currentValues(uint32_t Tid, uint8_t State) {
   *Record = Values;
   Record->Level = Level;
   ICVTable.Slots[Tid] = Record;
-  state::set(Tid, State | state::ICVBit);
+  return Record;
+}
+
+/// ownRecord for a setter, which then holds records.
+ICVRecord *recordToSet(uint32_t Tid, uint8_t State) {
+  ICVRecord *Record = ownRecord(Tid, State);
+  state::set(State | state::ICVBit);
   return Record;
 }
 
@@ -184,7 +191,7 @@ ICVRecord currentValues(uint32_t Tid, uint8_t State) {
 namespace ompgpu {
 namespace icv {
 
-void releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
+bool releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
   ICVRecord *Record = ICVTable.Slots[Tid];
   while (Record && Record->Level >= FirstLevel) {
     ICVRecord *Outer = Record->Outer;
@@ -193,15 +200,15 @@ void releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
   }
   if (Record) {
     ICVTable.Slots[Tid] = Record;
-    return;
+    return true;
   }
-  state::set(Tid, state::get(Tid) & ~state::ICVBit);
   lockTable();
   if (--ICVTable.Users == 0) {
     free(ICVTable.Slots);
     ICVTable.Slots = nullptr;
   }
   unlockTable();
+  return false;
 }
 
 void applySPMDRecord(uint32_t Tid, int32_t &IfExpr, int32_t &NumThreads) {
@@ -222,16 +229,16 @@ void omp_set_num_threads(int NumThreads) {
   if (NumThreads <= 0)
     return;
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   if (inSequentialPart(Tid, State))
     state::TeamState.NThreadsVar = NumThreads;
   else
-    ownRecord(Tid, State)->NThreads = NumThreads;
+    recordToSet(Tid, State)->NThreads = NumThreads;
 }
 
 int omp_get_max_threads() {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   uint32_t Max = mapping::maxTeamThreads(State);
   if (state::isSPMD(State) && !state::hasICVs(State))
     return Max;
@@ -254,35 +261,35 @@ void omp_set_max_active_levels(int Levels) {
   // at it, as the specification prescribes.
   uint8_t Value = Levels > 0 ? 1 : 0;
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   if (inSequentialPart(Tid, State))
     state::TeamState.MaxActiveLevels = Value;
   else
-    ownRecord(Tid, State)->MaxActiveLevels = Value;
+    recordToSet(Tid, State)->MaxActiveLevels = Value;
 }
 
 int omp_get_max_active_levels() {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   return currentValues(Tid, State).MaxActiveLevels;
 }
 
 void omp_set_schedule(int Kind, int Chunk) {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   if (inSequentialPart(Tid, State)) {
     state::TeamState.RunSchedKind = Kind;
     state::TeamState.RunSchedChunk = Chunk;
     return;
   }
-  ICVRecord *Record = ownRecord(Tid, State);
+  ICVRecord *Record = recordToSet(Tid, State);
   Record->SchedKind = Kind;
   Record->SchedChunk = Chunk;
 }
 
 void omp_get_schedule(int *Kind, int *Chunk) {
   uint32_t Tid = hw::threadId();
-  ICVRecord Values = currentValues(Tid, state::get(Tid));
+  ICVRecord Values = currentValues(Tid, state::get());
   *Kind = Values.SchedKind;
   *Chunk = Values.SchedChunk;
 }

@@ -41,21 +41,20 @@ constexpr uint8_t GenericTeamMask =
     state::SPMDBit | state::ActiveBit | state::LevelMask;
 
 void teamBarrier() {
-  uint8_t State = state::get(hw::threadId());
-  // Read before the tests so that both loads are in flight at once; the SPMD
-  // path never waits for it.
-  uint32_t GenericThreads =
-      *static_cast<volatile __attribute__((address_space(3))) uint32_t *>(
-          &GenericBarrierThreads);
+  // Where the runtime is inlined into a kernel, the state is usually known
+  // (ThreadStatePromotion) and one of the first two tests folds.
+  uint8_t State = state::get();
   // Not the .aligned forms: the barrier directive may be reached through
   // different call sites of one function.
   if ((State & FullSPMDTeamMask) == FullSPMDTeam) {
     hw::barrier(0);
     return;
   }
-  if ((State & GenericTeamMask) == state::ActiveLevelOne && GenericThreads) {
-    hw::barrier(1, GenericThreads);
-    return;
+  if ((State & GenericTeamMask) == state::ActiveLevelOne) {
+    if (uint32_t GenericThreads = GenericBarrierThreads) {
+      hw::barrier(1, GenericThreads);
+      return;
+    }
   }
   if (!state::innermostIsActive(State)) {
     hw::fenceDevice();

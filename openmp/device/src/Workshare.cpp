@@ -49,7 +49,7 @@ template <typename T, typename ST>
 void forStaticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter,
                    T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) {
   uint32_t Tid = hw::threadId();
-  uint8_t State = state::get(Tid);
+  uint8_t State = state::get();
   staticInit(Loc, SchedType, PLastIter, PLower, PUpper, PStride, Incr, Chunk,
              mapping::threadNum(Tid, State), mapping::numThreads(State),
              /*Distribute=*/false);
