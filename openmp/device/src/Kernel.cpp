@@ -48,8 +48,8 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
   if (Config.ExecMode & ExecModeSPMD) {
     bool WasGeneric = Config.ExecMode & ExecModeGeneric;
     state::set(WasGeneric ? state::SPMDBit | state::GenericSPMDBit |
-                                     state::JoinRegionsBit
-                               : state::SPMDBit);
+                                state::JoinRegionsBit
+                          : state::SPMDBit);
     return RunKernelBody;
   }
   if (Config.ExecMode != ExecModeGeneric)

@@ -92,18 +92,20 @@ template <uint32_t N = 0, typename BodyTy>
                                                   int32_t ThreadNum,
                                                   void **Args, int64_t NArgs) {
   int32_t GTid = ThreadNum, BTid = 0;
-  withArgIndices(Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
-    callOutlined(Fn, &GTid, &BTid, Args, Indices);
-  });
+  withArgIndices(
+      Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
+        callOutlined(Fn, &GTid, &BTid, Args, Indices);
+      });
 }
 
 /// Copies the NArgs values of Args to ArgSlots for the workers; with constant
 /// slots, the main thread's argument array need not exist in memory.
 [[gnu::always_inline]] inline void publishArgs(IdentTy *Loc, void **Args,
                                                int64_t NArgs) {
-  withArgIndices(Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
-    copyArgs(Args, Indices);
-  });
+  withArgIndices(
+      Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
+        copyArgs(Args, Indices);
+      });
 }
 
 /// What thread Tid of a team of Threads threads does before it runs the

@@ -116,8 +116,7 @@ void reduceTeamWarp(void *ReduceList, uint32_t Tid, uint32_t Threads,
   if (Lanes >= WarpSize)
     reduceFullWarp(ReduceList, Lane, ShuffleReduce);
   else
-    reduceContiguous(ReduceList, Lane, Lanes, (1u << Lanes) - 1,
-                     ShuffleReduce);
+    reduceContiguous(ReduceList, Lane, Lanes, (1u << Lanes) - 1, ShuffleReduce);
 }
 
 /// Reduces the values of threads 0..Threads-1 of the block into thread 0.

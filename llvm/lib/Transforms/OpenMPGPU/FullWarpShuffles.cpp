@@ -55,8 +55,8 @@ SetVector<Function *> shuffleReduceCallbacks(Module &M) {
       if (!Call || Call->getCalledFunction() != Entry ||
           Call->arg_size() <= Operand)
         continue;
-      auto *F = dyn_cast<Function>(
-          Call->getArgOperand(Operand)->stripPointerCasts());
+      auto *F =
+          dyn_cast<Function>(Call->getArgOperand(Operand)->stripPointerCasts());
       if (F && isShuffleReduceCallback(*F))
         Callbacks.insert(F);
     }
