@@ -17,6 +17,9 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -85,6 +88,18 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   ModulePassManager MPM = Level == OptimizationLevel::O0
                               ? PB.buildO0DefaultPipeline(Level)
                               : PB.buildPerModuleDefaultPipeline(Level);
+  if (Level == OptimizationLevel::O0) {
+    // The runtime inlined into the user's code still chooses among its paths
+    // by the call sites' constant arguments (argument counts, execution
+    // modes); without folding those, each fork keeps a call of the outlined
+    // function for every possible argument count, through the pointer, and
+    // ptxas sizes the kernel's stack without the code they reach.
+    FunctionPassManager Fold;
+    Fold.addPass(InstSimplifyPass());
+    Fold.addPass(SimplifyCFGPass());
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Fold)));
+    MPM.addPass(GlobalDCEPass());
+  }
   MPM.run(M, MAM);
   // Everything is inlined now, so each kernel's reads of the runtime's shared
   // state are in its own body (UnreadSharedState.h).

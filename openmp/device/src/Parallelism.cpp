@@ -217,9 +217,10 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
   state::set(State);
 }
 
-void parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
-                     int32_t NumThreads, int32_t Strict, void *Fn,
-                     void *WrapperFn, void **Args, int64_t NArgs) {
+[[gnu::always_inline]] inline void
+parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
+                int32_t NumThreads, int32_t Strict, void *Fn, void *WrapperFn,
+                void **Args, int64_t NArgs) {
   // Workers are always inside the active region, and the main thread inside
   // a serialized one cannot fork either: run those regions here.
   if (state::level(State) > 0 || !IfExpr || !state::TeamState.HasWorkers ||
@@ -295,8 +296,12 @@ extern "C" {
   reinterpret_cast<ParallelWrapperTy>(WrapperFn)(0, Tid);
 }
 
-// Always inlined: clang passes constant functions, argument counts and most
-// clauses, which fold the region down to the path the call site takes.
+// Always inlined, with everything below it: clang passes constant functions,
+// argument counts and most clauses, which fold the region down to the path
+// the call site takes. Even without optimization that leaves direct calls of
+// the outlined function only (the link step folds constants at -O0 too),
+// where a call through the pointer would hide the call graph from ptxas,
+// whose stack size for the kernel would then be too small.
 [[gnu::always_inline]] void
 __kmpc_parallel_60(IdentTy *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
                    int32_t, void *Fn, void *WrapperFn, void **Args,
