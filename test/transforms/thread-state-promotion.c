@@ -11,7 +11,7 @@
 // CHECK-LABEL: .entry __omp_offloading_{{.*}}_spmd_barriers_l{{[0-9]+}}(
 // CHECK-NOT: ld.shared
 // CHECK-NOT: thread_states
-// CHECK: barrier.sync 0;
+// CHECK: {{(bar|barrier)\.sync}} 0;
 // CHECK-NOT: ld.shared
 // CHECK-NOT: thread_states
 // CHECK: ret;

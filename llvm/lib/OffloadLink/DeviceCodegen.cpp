@@ -1,6 +1,7 @@
 //===- DeviceCodegen.cpp - Optimizing a device program and emitting PTX ---===//
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
@@ -102,9 +103,12 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   }
   MPM.run(M, MAM);
   // Everything is inlined now, so each kernel's reads of the runtime's shared
-  // state are in its own body (UnreadSharedState.h).
-  if (Level != OptimizationLevel::O0)
+  // state and its barriers are in its own body (UnreadSharedState.h,
+  // AlignedBarriers.h).
+  if (Level != OptimizationLevel::O0) {
     removeUnreadSharedStores(M);
+    alignUniformBarriers(M);
+  }
 }
 
 } // namespace
