@@ -5,6 +5,7 @@
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
+#include "ompgpu/Transforms/WorkerDispatch.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -106,6 +107,12 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   // state and its barriers are in its own body (UnreadSharedState.h,
   // AlignedBarriers.h).
   if (Level != OptimizationLevel::O0) {
+    // Before the state analysis: the bodies it removes may use runtime state.
+    if (emptyUncalledFunctions(M)) {
+      ModulePassManager DCE;
+      DCE.addPass(GlobalDCEPass());
+      DCE.run(M, MAM);
+    }
     removeUnreadSharedStores(M);
     alignUniformBarriers(M);
   }

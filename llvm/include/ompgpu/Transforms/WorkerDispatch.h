@@ -12,6 +12,13 @@
 // region the pass cannot see (an indirect call through a loaded pointer) keep
 // the indirect call as the last case.
 //
+// Once the optimizer has inlined the regions, the wrappers stay in the
+// program only as the values the main thread publishes and the workers
+// compare. Where nothing in the program calls through a pointer any more,
+// nothing can call them either, and their bodies go (emptyUncalledFunctions):
+// they would otherwise keep code, and the runtime state it uses, in every
+// kernel that publishes them.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_WORKERDISPATCH_H
 #define OMPGPU_TRANSFORMS_WORKERDISPATCH_H
@@ -23,6 +30,11 @@ namespace ompgpu {
 /// Specializes the worker loop of every generic-mode kernel of \p M, which
 /// must have the device runtime linked in.
 void specializeWorkerDispatch(llvm::Module &M);
+
+/// If \p M makes no call through a pointer, replaces the bodies of the
+/// functions it only uses as values by `unreachable`; returns true if it
+/// changed \p M.
+bool emptyUncalledFunctions(llvm::Module &M);
 
 } // namespace ompgpu
 

@@ -200,4 +200,29 @@ void specializeWorkerDispatch(Module &M) {
   Run->removeFnAttr(Attribute::NoInline);
 }
 
+bool emptyUncalledFunctions(Module &M) {
+  SmallVector<Function *> Uncalled;
+  for (Function &F : M) {
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (!Call->isInlineAsm() && !Call->getCalledFunction())
+          return false;
+    if (F.isDeclaration() || isKernel(F) || !F.hasAddressTaken())
+      continue;
+    if (none_of(F.users(), [&](const User *U) {
+          const auto *Call = dyn_cast<CallBase>(U);
+          return Call && Call->getCalledOperand() == &F;
+        }))
+      Uncalled.push_back(&F);
+  }
+  for (Function *F : Uncalled) {
+    // Its address still tells regions apart, so the function stays.
+    GlobalValue::LinkageTypes Linkage = F->getLinkage();
+    F->deleteBody();
+    F->setLinkage(Linkage);
+    IRBuilder<>(BasicBlock::Create(M.getContext(), "", F)).CreateUnreachable();
+  }
+  return !Uncalled.empty();
+}
+
 } // namespace ompgpu
