@@ -64,7 +64,9 @@ inline void syncWarp(uint32_t Mask) { __nvvm_bar_warp_sync(Mask); }
 
 /// Barrier Id of all non-exited threads of the block. Never the .aligned
 /// form: the main thread and the workers of a generic kernel reach barrier 0
-/// from different places, and lanes of one warp may arrive diverged.
+/// from different places, and lanes of one warp may arrive diverged. (The link
+/// step's AlignedBarriers pass switches a kernel's barrier to the aligned form
+/// where it can show that every thread executes that one instruction.)
 inline void barrier(uint32_t Id) { __nvvm_barrier_sync(Id); }
 
 /// Barrier Id of Count threads (a multiple of the warp size).
