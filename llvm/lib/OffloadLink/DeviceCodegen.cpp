@@ -109,6 +109,7 @@ void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   if (Level != OptimizationLevel::O0) {
     // Before the state analysis: the bodies it removes may use runtime state.
     if (emptyUncalledFunctions(M)) {
+      MAM.invalidate(M, PreservedAnalyses::none());
       ModulePassManager DCE;
       DCE.addPass(GlobalDCEPass());
       DCE.run(M, MAM);

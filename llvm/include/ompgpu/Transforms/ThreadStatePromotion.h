@@ -23,12 +23,8 @@
 
 namespace ompgpu {
 
-/// Gives the kernels of \p M private copies of their threads' state bytes;
-/// returns the kernels it changed.
-llvm::SmallVector<llvm::Function *> promoteThreadStates(llvm::Module &M);
-
-/// promoteThreadStates as a pass of LLVM's pipeline, with the cleanup that
-/// folds the state tests in the kernels it changed.
+/// Gives the kernels of \p M private copies of their threads' state bytes,
+/// then folds the state tests in the kernels it changed.
 struct ThreadStatePromotionPass
     : llvm::PassInfoMixin<ThreadStatePromotionPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

@@ -91,13 +91,10 @@ private:
   static constexpr unsigned GenericAddressSpace = 0, LocalAddressSpace = 5;
 };
 
-/// Whether every thread that enters \p K runs block \p Target, or none does.
-bool reachedUniformly(Function &K, BasicBlock &Target, UniformityInfo &UI,
-                      const PostDominatorTree &PDT) {
-  SmallVector<BasicBlock *> Branches;
-  for (BasicBlock &B : K)
-    if (B.getTerminator()->getNumSuccessors() > 1)
-      Branches.push_back(&B);
+/// Whether every thread that enters the kernel runs block \p Target, or none
+/// does; \p Branches are the kernel's blocks with more than one successor.
+bool reachedUniformly(BasicBlock &Target, ArrayRef<BasicBlock *> Branches,
+                      UniformityInfo &UI, const PostDominatorTree &PDT) {
   SmallPtrSet<BasicBlock *, 16> Seen{&Target};
   SmallVector<BasicBlock *> Work{&Target};
   while (!Work.empty()) {
@@ -127,17 +124,20 @@ bool alignIn(Function &K, FunctionAnalysisManager &Analyses) {
   UniformityInfo &UI = Analyses.getResult<UniformityInfoAnalysis>(K);
   const PostDominatorTree &PDT =
       Analyses.getResult<PostDominatorTreeAnalysis>(K);
-  SmallVector<IntrinsicInst *> Aligned;
+  SmallVector<BasicBlock *> Branches;
+  for (BasicBlock &B : K)
+    if (B.getTerminator()->getNumSuccessors() > 1)
+      Branches.push_back(&B);
+  Function *AlignedForm = Intrinsic::getOrInsertDeclaration(
+      K.getParent(), Intrinsic::nvvm_barrier_cta_sync_aligned_all);
+  bool Changed = false;
   for (IntrinsicInst *Barrier : Barriers)
-    if (reachedUniformly(K, *Barrier->getParent(), UI, PDT))
-      Aligned.push_back(Barrier);
-  for (IntrinsicInst *Barrier : Aligned) {
-    Function *AlignedForm = Intrinsic::getOrInsertDeclaration(
-        K.getParent(), Intrinsic::nvvm_barrier_cta_sync_aligned_all);
-    Barrier->setCalledFunction(AlignedForm);
-  }
-  // Only calls changed: the control flow, and with it every analysis, stays.
-  return !Aligned.empty();
+    if (reachedUniformly(*Barrier->getParent(), Branches, UI, PDT)) {
+      // Only the callee changes: the control flow, and every analysis, stays.
+      Barrier->setCalledFunction(AlignedForm);
+      Changed = true;
+    }
+  return Changed;
 }
 
 } // namespace

@@ -188,8 +188,7 @@ FunctionPassManager cleanupPipeline() {
   return FPM;
 }
 
-} // namespace
-
+/// The kernels of \p M given private copies of their state bytes.
 SmallVector<Function *> promoteThreadStates(Module &M) {
   SmallVector<Function *> Promoted;
   GlobalVariable *States = M.getGlobalVariable(ThreadStatesName, true);
@@ -211,6 +210,8 @@ SmallVector<Function *> promoteThreadStates(Module &M) {
   }
   return Promoted;
 }
+
+} // namespace
 
 PreservedAnalyses ThreadStatePromotionPass::run(Module &M,
                                                 ModuleAnalysisManager &MAM) {
