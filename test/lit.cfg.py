@@ -3,6 +3,7 @@
 #   %offload             -fopenmp -fopenmp-targets=nvptx64  %ptxas                      CUDA's ptxas
 #   %devicertl           build/lib/libompdevice-nvptx.bc    %libdevice                  CUDA's libdevice
 #   %libomptarget-dir    build/lib                          %runtime-include            libomptarget/include
+#   %abi-include         abi/ (OffloadABI.h)
 #   %run                 runs a test program with host fallback (no GPU here)
 import os
 import lit.formats
@@ -34,6 +35,7 @@ config.substitutions += [
     ("%devicertl", os.path.join(lib_dir, "libompdevice-nvptx.bc")),
     ("%libomptarget-dir", lib_dir),
     ("%runtime-include", os.path.join(config.source_root, "libomptarget", "include")),
+    ("%abi-include", os.path.join(config.source_root, "abi")),
     ("%default-arch", config.default_arch),
     ("%run", "env OMP_TARGET_OFFLOAD=default"),
 ]

@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// ident_t, the kernel environment and execution modes, which the device
+// runtime and the link step read too.
+#include "OffloadABI.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -73,16 +77,6 @@ typedef struct __tgt_bin_desc {
   __tgt_offload_entry *HostEntriesEnd;
 } __tgt_bin_desc;
 
-/// Source location of a runtime call. PSource reads
-/// ";file;function;line;column;;" (";unknown;unknown;0;0;;" without -g).
-typedef struct ident_t {
-  int32_t Reserved1;
-  int32_t Flags;
-  int32_t Reserved2;
-  int32_t Reserved3;
-  const char *PSource;
-} ident_t;
-
 /// Map-type bits of the arg_types arrays clang-22 emits.
 enum {
   OMP_TGT_MAPTYPE_TO = 0x001,
@@ -124,33 +118,6 @@ enum {
   OMP_KERNEL_ARGS_NOWAIT = 0x1,
   OMP_KERNEL_ARGS_IS_CUDA = 0x2,
 };
-
-/// Execution modes of a kernel environment.
-enum {
-  OMP_TGT_EXEC_MODE_GENERIC = 1,
-  OMP_TGT_EXEC_MODE_SPMD = 2,
-  OMP_TGT_EXEC_MODE_GENERIC_SPMD = 3,
-};
-
-/// The `<kernel>_kernel_environment` global of every non-bare kernel in a
-/// device image (the device runtime's view of the launch configuration).
-typedef struct __tgt_kernel_configuration {
-  uint8_t UseGenericStateMachine;
-  uint8_t MayUseNestedParallelism;
-  uint8_t ExecMode;
-  int32_t MinThreads;
-  int32_t MaxThreads;
-  int32_t MinTeams;
-  int32_t MaxTeams;
-  int32_t ReductionDataSize;
-  int32_t ReductionBufferLength;
-} __tgt_kernel_configuration;
-
-typedef struct __tgt_kernel_environment {
-  __tgt_kernel_configuration Configuration;
-  void *Ident;
-  void *DynamicEnvironment;
-} __tgt_kernel_environment;
 
 /// User-defined mappers (`declare mapper`) that clang-22 generates: they push
 /// the components of one list item through __tgt_push_mapper_component.

@@ -45,7 +45,7 @@ void omptarget::chooseThreads(const KernelShape &Kernel,
     Geometry.ThreadsSource = "capped by the kernel's maximum";
   }
   if (Kernel.ExecMode == OMP_TGT_EXEC_MODE_GENERIC)
-    Threads += WarpSize;
+    Threads += OMPGPU_MASTER_WARP_THREADS;
   if (Threads > Kernel.FunctionMaxThreads) {
     Threads = Kernel.FunctionMaxThreads;
     Geometry.ThreadsSource = "capped by the kernel's resource limit";

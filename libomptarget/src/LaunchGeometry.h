@@ -51,8 +51,6 @@ void chooseTeams(const KernelShape &Kernel, const __tgt_kernel_arguments &Args,
                  uint32_t NumMultiprocessors, uint32_t BlocksPerMultiprocessor,
                  LaunchGeometry &Geometry);
 
-/// The master warp of generic kernels.
-constexpr uint32_t WarpSize = 32;
 /// Threads per team when neither a clause, an ICV nor the kernel says.
 constexpr uint32_t DefaultThreads = 128;
 /// Dynamic shared memory given to generic kernels for the device runtime's

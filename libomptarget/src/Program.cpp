@@ -125,7 +125,7 @@ void Device::loadProgram(const __tgt_bin_desc &Desc) {
 void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
   // Kernel environments are read with one synchronization for all kernels
   // (a deque keeps the destinations in place).
-  std::deque<std::pair<Kernel *, __tgt_kernel_configuration>> Configs;
+  std::deque<std::pair<Kernel *, ConfigurationEnvironmentTy>> Configs;
   forEachOpenMPEntry(Desc, [&](const __tgt_offload_entry &E) {
     if (E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES)
       return;
@@ -150,7 +150,7 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
             "cannot read a kernel's thread limit");
       K->Shape.FunctionMaxThreads = static_cast<uint32_t>(MaxThreads);
       // Kernels without an environment are bare (ompx_bare) kernels.
-      std::string EnvName = K->Name + "_kernel_environment";
+      std::string EnvName = K->Name + OMPGPU_KERNEL_ENVIRONMENT_SUFFIX;
       CUdeviceptr EnvPtr = 0;
       size_t EnvSize = 0;
       Result = Cu.ModuleGetGlobal(&EnvPtr, &EnvSize, Program.Module,
@@ -159,13 +159,13 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
         K->Shape.ExecMode = 0;
       } else {
         check(Result, "cannot find a kernel environment");
-        if (EnvSize < sizeof(__tgt_kernel_configuration))
+        if (EnvSize < sizeof(ConfigurationEnvironmentTy))
           fatal("%s on device %d has %zu bytes, expected at least %zu",
                 EnvName.c_str(), Id, EnvSize,
-                sizeof(__tgt_kernel_configuration));
-        Configs.emplace_back(K.get(), __tgt_kernel_configuration());
+                sizeof(ConfigurationEnvironmentTy));
+        Configs.emplace_back(K.get(), ConfigurationEnvironmentTy());
         copyFromDevice(&Configs.back().second, EnvPtr,
-                       sizeof(__tgt_kernel_configuration));
+                       sizeof(ConfigurationEnvironmentTy));
       }
       KernelsByHostId[E.Address] = K.get();
       Program.KernelHostIds.push_back(E.Address);
@@ -211,27 +211,19 @@ void Device::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
                              uint32_t Records) {
   // Kernels of a device run one at a time, so one buffer of the largest
   // size any kernel of the program needs serves them all, with no work at
-  // launch. Layout: the teams counter, one lock word per record, then the
-  // records. Must match ReductionEnvironmentTy in the device runtime's
-  // Reduction.cpp.
-  struct {
-    uint64_t Buffer;
-    uint64_t TeamsDone;
-    uint64_t RecordStates;
-    uint32_t Records;
-  } Environment;
+  // launch (the layout is ReductionEnvironmentTy's).
+  ReductionEnvironmentTy Environment;
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
   if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
-                         "__ompgpu_reduction_environment") != CUDA_SUCCESS)
+                         OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL) != CUDA_SUCCESS)
     fatal("the device image on device %d reduces across teams but lacks "
-          "__ompgpu_reduction_environment: the device runtime and "
-          "libomptarget do not match",
-          Id);
+          "%s: the device runtime and libomptarget do not match",
+          Id, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL);
   if (Size != sizeof(Environment))
-    fatal("the device image's __ompgpu_reduction_environment has %zu bytes, "
-          "expected %zu: the device runtime and libomptarget do not match",
-          Size, sizeof(Environment));
+    fatal("the device image's %s has %zu bytes, expected %zu: the device "
+          "runtime and libomptarget do not match",
+          OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL, Size, sizeof(Environment));
   // Records start 16-byte aligned, enough for any reduction variable.
   size_t CounterBytes = (sizeof(uint32_t) * (1 + size_t(Records)) + 15) & ~15;
   std::vector<uint32_t> Zeros(CounterBytes / sizeof(uint32_t));
@@ -239,9 +231,10 @@ void Device::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
       allocate(CounterBytes + size_t(RecordBytes) * size_t(Records));
   Program.ReductionMemory = Memory;
   copyToDevice(Memory, Zeros.data(), CounterBytes);
-  Environment.Buffer = Memory + CounterBytes;
-  Environment.TeamsDone = Memory;
-  Environment.RecordStates = Memory + sizeof(uint32_t);
+  Environment.Buffer = reinterpret_cast<void *>(Memory + CounterBytes);
+  Environment.TeamsDone = reinterpret_cast<uint32_t *>(Memory);
+  Environment.RecordStates =
+      reinterpret_cast<uint32_t *>(Memory + sizeof(uint32_t));
   Environment.Records = Records;
   copyToDevice(static_cast<uintptr_t>(Ptr), &Environment, sizeof(Environment));
 }
@@ -250,20 +243,17 @@ void Device::writeDeviceEnvironment(const LoadedProgram &Program) {
   // The device runtime answers omp_get_device_num() and
   // omp_get_num_devices() from this global; an image whose code never asks
   // does not have it.
-  struct {
-    uint32_t NumDevices;
-    uint32_t DeviceNum;
-  } Environment = {static_cast<uint32_t>(NumDevices),
-                   static_cast<uint32_t>(Id)};
+  DeviceEnvironmentTy Environment = {static_cast<uint32_t>(NumDevices),
+                                     static_cast<uint32_t>(Id)};
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
   if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
-                         "__ompgpu_device_environment") != CUDA_SUCCESS)
+                         OMPGPU_DEVICE_ENVIRONMENT_SYMBOL) != CUDA_SUCCESS)
     return;
   if (Size != sizeof(Environment))
-    fatal("the device image's __ompgpu_device_environment has %zu bytes, "
-          "expected %zu: the device runtime and libomptarget do not match",
-          Size, sizeof(Environment));
+    fatal("the device image's %s has %zu bytes, expected %zu: the device "
+          "runtime and libomptarget do not match",
+          OMPGPU_DEVICE_ENVIRONMENT_SYMBOL, Size, sizeof(Environment));
   copyToDevice(static_cast<uintptr_t>(Ptr), &Environment, sizeof(Environment));
 }
 

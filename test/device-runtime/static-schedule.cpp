@@ -4,7 +4,7 @@
 // do, exactly one participant is told it runs the last iteration, and ranges
 // at the limits of each type neither overflow nor wrap.
 //
-// RUN: %host-clangxx -std=c++17 -O1 -I%S/../../openmp/device/include %s -o %t
+// RUN: %host-clangxx -std=c++17 -O1 -I%S/../../openmp/device/include -I%abi-include %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: static schedule: all checks passed
 

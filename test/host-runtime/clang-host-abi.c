@@ -4,7 +4,7 @@
 // PTR_AND_OBJ, offload entries of kernels, declare target and declare target
 // link variables, use_device_ptr), with host fallback and on a "GPU".
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %host-clang %offload --offload-arch=sm_90 --offload-host-only -g -O1 -I%runtime-include -c %s -o %t.o
+// RUN: %host-clang %offload --offload-arch=sm_90 --offload-host-only -g -O1 -I%runtime-include -I%abi-include -c %s -o %t.o
 // RUN: %host-clang -fopenmp -rdynamic %t.o -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: %run %t 2>&1 | FileCheck %s --check-prefixes=CHECK,HOST
 // RUN: env OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,GPU
@@ -57,9 +57,9 @@ int main(void) {
 
 // The device side for the fake driver. Kernel signatures are those of
 // clang-22's device code for the regions above.
-__tgt_kernel_environment fakedev_omp_main_l26_kernel_environment = {
+KernelEnvironmentTy fakedev_omp_main_l26_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 64, 7, 7, 0, 0}, NULL, NULL};
-__tgt_kernel_environment fakedev_omp_main_l34_kernel_environment = {
+KernelEnvironmentTy fakedev_omp_main_l34_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_GENERIC_SPMD, 1, 128, -1, -1, 0, 0}, NULL, NULL};
 double fakedev_g[4] = {1, 2, 3, 4};
 int *fakedev_link_arr_decl_tgt_ref_ptr;
@@ -87,7 +87,7 @@ void fakedev_omp_main_l34(void **Params, unsigned Teams, unsigned Threads) {
 }
 
 // (launch environment, double data[3]); 70 tells the device from the host.
-__tgt_kernel_environment fakedev_omp_main_l43_kernel_environment = {
+KernelEnvironmentTy fakedev_omp_main_l43_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_GENERIC_SPMD, 1, 128, -1, -1, 0, 0}, NULL, NULL};
 void fakedev_omp_main_l43(void **Params, unsigned Teams, unsigned Threads) {
   (void)Teams, (void)Threads;

@@ -3,7 +3,7 @@
 // kernel faults, regions without a kernel, unsupported requirements, bad
 // device numbers, out of device memory. Uses the fake CUDA driver.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t fault-g 2>&1 | FileCheck %s --check-prefix=FAULT-G
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
 // RUN: env LD_LIBRARY_PATH=%t.dir not %t no-kernel 2>&1 | FileCheck %s --check-prefix=NO-KERNEL
@@ -19,7 +19,7 @@
 #include <string>
 
 extern "C" {
-__tgt_kernel_environment fakedev___omp_offloading_fd00_1f2e3d_foo_bar_l17_kernel_environment = {
+KernelEnvironmentTy fakedev___omp_offloading_fd00_1f2e3d_foo_bar_l17_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
 void fakedev___omp_offloading_fd00_1f2e3d_foo_bar_l17(void **, unsigned,
                                                       unsigned) {}

@@ -3,7 +3,7 @@
 // launch geometry, kernel arguments, data movement around launches, declare
 // target globals and the LIBOMPTARGET_INFO lines.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
 // RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 OMP_NUM_TEAMS=5 OMP_TEAMS_THREAD_LIMIT=96 %t 2>&1 | FileCheck %s --check-prefix=ICV
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 FAKE_CUDA_MAX_THREADS=64 FAKE_CUDA_SMS=2 FAKE_CUDA_OCCUPANCY=3 %t 2>&1 | FileCheck %s --check-prefix=LIMITS
@@ -19,9 +19,9 @@ using synthetic::MapItems;
 extern "C" {
 // The device side: kernel bodies and their environments, found by the fake
 // driver under fakedev_<name>.
-__tgt_kernel_environment fakedev___omp_offloading_10_20_main_l30_kernel_environment = {
+KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l30_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
-__tgt_kernel_environment fakedev___omp_offloading_10_20_main_l40_kernel_environment = {
+KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l40_kernel_environment = {
     {1, 1, OMP_TGT_EXEC_MODE_GENERIC, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
 double fakedev_g[4] = {-1, -1, -1, -1}; // declare target double g[4]
 

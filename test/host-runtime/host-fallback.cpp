@@ -5,7 +5,7 @@
 // OMP_TARGET_OFFLOAD=mandatory the first construct stops the program with one
 // clear message.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: env LIBOMPTARGET_INFO=1 %run %t 2>&1 | FileCheck %s --check-prefixes=CHECK,NOLIB
 // RUN: env LIBOMPTARGET_INFO=1 LD_LIBRARY_PATH=%t.dir FAKE_CUDA_INIT_ERROR=100 %run %t 2>&1 | FileCheck %s --check-prefixes=CHECK,NODEV
 // RUN: env LIBOMPTARGET_INFO=1 LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=disabled %t 2>&1 | FileCheck %s --check-prefixes=CHECK,DISABLED

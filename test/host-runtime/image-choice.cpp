@@ -4,7 +4,7 @@
 // next candidate when the driver refuses one, and a clear error when nothing
 // fits.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 FAKE_CUDA_SM=90 %t 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 FAKE_CUDA_SM=86 %t 2>&1 | FileCheck %s --check-prefix=SM86
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 FAKE_CUDA_SM=120 %t 2>&1 | FileCheck %s --check-prefix=SM120
@@ -15,7 +15,7 @@
 #include "Inputs/synthetic.h"
 
 extern "C" {
-__tgt_kernel_environment fakedev_kern_kernel_environment = {
+KernelEnvironmentTy fakedev_kern_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 256, 0, 0, 0, 0}, nullptr, nullptr};
 void fakedev_kern(void **, unsigned, unsigned) {}
 }

@@ -1,7 +1,7 @@
 // Unit test of device image classification: the SM of cubins in both e_flags
 // layouts (CUDA 12.8+ ELF ABI v8: bits 8-15; older: bits 0-7), PTX .target
 // directives, and which images may run on which compute capability.
-// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%runtime-include/../src %runtime-include/../src/ImageInfo.cpp %s -o %t
+// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/ImageInfo.cpp %s -o %t
 // RUN: %t | FileCheck %s
 
 #include "ImageInfo.h"

@@ -5,7 +5,7 @@
 // omp_set_default_device), which the runtime reads back through
 // omp_get_default_device. Checked with no GPU and with two fake devices.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %host-clang -fopenmp -rdynamic -I%runtime-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: %host-clang -fopenmp -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: %run %t 2>&1 | FileCheck %s --check-prefix=NOGPU
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_DEVICES=2 LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_DEVICES=2 LIBOMPTARGET_INFO=1 OMP_DEFAULT_DEVICE=1 %t 2>&1 | FileCheck %s --check-prefix=DEFAULT1
@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 // The device side of the fake driver: one SPMD kernel.
-__tgt_kernel_environment fakedev_kern_kernel_environment = {
+KernelEnvironmentTy fakedev_kern_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, NULL, NULL};
 void fakedev_kern(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;

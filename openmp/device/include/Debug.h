@@ -13,7 +13,7 @@
 
 namespace ompgpu {
 
-[[noreturn]] void fatal(const IdentTy *Loc, const char *Msg);
+[[noreturn]] void fatal(const ident_t *Loc, const char *Msg);
 
 } // namespace ompgpu
 

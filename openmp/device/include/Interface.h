@@ -2,7 +2,7 @@
 //
 // Declarations of every function this runtime defines for device code, with
 // the C signatures that match the calls clang-22 emits (see
-// shared/abi/device.txt). Entry points the runtime does not implement are
+// abi/clang-22/device.txt). Entry points the runtime does not implement are
 // deliberately absent, so that a program using them fails to link.
 //
 //===----------------------------------------------------------------------===//
@@ -11,10 +11,6 @@
 #define OMPGPU_DEVICE_INTERFACE_H
 
 #include "DeviceTypes.h"
-
-using ompgpu::IdentTy;
-using ompgpu::KernelEnvironmentTy;
-using ompgpu::KernelLaunchEnvironmentTy;
 
 /// omp.h's lock types hold one pointer; the runtime uses that word directly.
 struct omp_lock_t {
@@ -32,12 +28,12 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
 void __kmpc_target_deinit();
 
 // Parallel regions.
-void __kmpc_parallel_60(IdentTy *Loc, int32_t GTid, int32_t IfExpr,
+void __kmpc_parallel_60(ident_t *Loc, int32_t GTid, int32_t IfExpr,
                         int32_t NumThreads, int32_t ProcBind, void *Fn,
                         void *WrapperFn, void **Args, int64_t NArgs,
                         int32_t NumThreadsStrict);
 void __kmpc_get_shared_variables(void ***Args);
-int32_t __kmpc_global_thread_num(IdentTy *Loc);
+int32_t __kmpc_global_thread_num(ident_t *Loc);
 
 // Memory shared between the main thread and the workers, and allocators.
 void *__kmpc_alloc_shared(uint64_t Bytes);
@@ -46,93 +42,75 @@ void *omp_alloc(size_t Size, uint64_t Allocator);
 void omp_free(void *Ptr, uint64_t Allocator);
 
 // Worksharing.
-void __kmpc_for_static_init_4(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+void __kmpc_for_static_init_4(ident_t *Loc, int32_t GTid, int32_t SchedType,
                               int32_t *PLastIter, int32_t *PLower,
                               int32_t *PUpper, int32_t *PStride, int32_t Incr,
                               int32_t Chunk);
-void __kmpc_for_static_init_4u(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+void __kmpc_for_static_init_4u(ident_t *Loc, int32_t GTid, int32_t SchedType,
                                int32_t *PLastIter, uint32_t *PLower,
                                uint32_t *PUpper, int32_t *PStride, int32_t Incr,
                                int32_t Chunk);
-void __kmpc_for_static_init_8(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+void __kmpc_for_static_init_8(ident_t *Loc, int32_t GTid, int32_t SchedType,
                               int32_t *PLastIter, int64_t *PLower,
                               int64_t *PUpper, int64_t *PStride, int64_t Incr,
                               int64_t Chunk);
-void __kmpc_for_static_init_8u(IdentTy *Loc, int32_t GTid, int32_t SchedType,
+void __kmpc_for_static_init_8u(ident_t *Loc, int32_t GTid, int32_t SchedType,
                                int32_t *PLastIter, uint64_t *PLower,
                                uint64_t *PUpper, int64_t *PStride, int64_t Incr,
                                int64_t Chunk);
-void __kmpc_distribute_static_init_4(IdentTy *Loc, int32_t GTid,
+void __kmpc_distribute_static_init_4(ident_t *Loc, int32_t GTid,
                                      int32_t SchedType, int32_t *PLastIter,
                                      int32_t *PLower, int32_t *PUpper,
                                      int32_t *PStride, int32_t Incr,
                                      int32_t Chunk);
-void __kmpc_distribute_static_init_4u(IdentTy *Loc, int32_t GTid,
+void __kmpc_distribute_static_init_4u(ident_t *Loc, int32_t GTid,
                                       int32_t SchedType, int32_t *PLastIter,
                                       uint32_t *PLower, uint32_t *PUpper,
                                       int32_t *PStride, int32_t Incr,
                                       int32_t Chunk);
-void __kmpc_distribute_static_init_8(IdentTy *Loc, int32_t GTid,
+void __kmpc_distribute_static_init_8(ident_t *Loc, int32_t GTid,
                                      int32_t SchedType, int32_t *PLastIter,
                                      int64_t *PLower, int64_t *PUpper,
                                      int64_t *PStride, int64_t Incr,
                                      int64_t Chunk);
-void __kmpc_distribute_static_init_8u(IdentTy *Loc, int32_t GTid,
+void __kmpc_distribute_static_init_8u(ident_t *Loc, int32_t GTid,
                                       int32_t SchedType, int32_t *PLastIter,
                                       uint64_t *PLower, uint64_t *PUpper,
                                       int64_t *PStride, int64_t Incr,
                                       int64_t Chunk);
-void __kmpc_for_static_fini(IdentTy *Loc, int32_t GTid);
-void __kmpc_distribute_static_fini(IdentTy *Loc, int32_t GTid);
+void __kmpc_for_static_fini(ident_t *Loc, int32_t GTid);
+void __kmpc_distribute_static_fini(ident_t *Loc, int32_t GTid);
 
 // Reductions. The callbacks are functions clang generates for each
 // reduction clause (see Reduction.cpp for their contracts).
-int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *Loc,
+int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(ident_t *Loc,
                                                uint64_t ReduceDataSize,
                                                void *ReduceList,
                                                void *ShuffleReduce,
                                                void *InterWarpCopy);
 int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
-    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t RecordBytes,
+    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t RecordBytes,
     void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
     void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce);
 void *__kmpc_reduction_get_fixed_buffer();
-// The deferred form of the two reductions, which the link step substitutes in
-// SPMD kernels whose team-level copies are thread-private (Reduction.cpp).
-int32_t __ompgpu_parallel_reduce_deferred(IdentTy *Loc,
-                                          uint64_t ReduceDataSize,
-                                          void *ReduceList,
-                                          void *ShuffleReduce,
-                                          void *InterWarpCopy);
-int32_t __ompgpu_teams_reduce_deferred(
-    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t RecordBytes,
-    void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
-    void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
-    void *GlobalToListReduce);
 int32_t __kmpc_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width);
 int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width);
-// What the link step's FullWarpShuffles pass makes shuffle-and-reduce
-// callbacks call instead, passing on their algorithm version.
-int32_t __ompgpu_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width,
-                               int16_t AlgoVersion);
-int64_t __ompgpu_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width,
-                               int16_t AlgoVersion);
 
 // Synchronization.
-void __kmpc_barrier(IdentTy *Loc, int32_t GTid);
-void __kmpc_barrier_simple_spmd(IdentTy *Loc, int32_t GTid);
-void __kmpc_flush(IdentTy *Loc);
+void __kmpc_barrier(ident_t *Loc, int32_t GTid);
+void __kmpc_barrier_simple_spmd(ident_t *Loc, int32_t GTid);
+void __kmpc_flush(ident_t *Loc);
 void __kmpc_syncwarp(uint64_t Mask);
 uint64_t __kmpc_warp_active_thread_mask();
-void __kmpc_critical(IdentTy *Loc, int32_t GTid, int32_t (*Name)[8]);
-void __kmpc_end_critical(IdentTy *Loc, int32_t GTid, int32_t (*Name)[8]);
-int32_t __kmpc_single(IdentTy *Loc, int32_t GTid);
-void __kmpc_end_single(IdentTy *Loc, int32_t GTid);
-int32_t __kmpc_master(IdentTy *Loc, int32_t GTid);
-void __kmpc_end_master(IdentTy *Loc, int32_t GTid);
-int32_t __kmpc_masked(IdentTy *Loc, int32_t GTid, int32_t Filter);
-void __kmpc_end_masked(IdentTy *Loc, int32_t GTid);
+void __kmpc_critical(ident_t *Loc, int32_t GTid, int32_t (*Name)[8]);
+void __kmpc_end_critical(ident_t *Loc, int32_t GTid, int32_t (*Name)[8]);
+int32_t __kmpc_single(ident_t *Loc, int32_t GTid);
+void __kmpc_end_single(ident_t *Loc, int32_t GTid);
+int32_t __kmpc_master(ident_t *Loc, int32_t GTid);
+void __kmpc_end_master(ident_t *Loc, int32_t GTid);
+int32_t __kmpc_masked(ident_t *Loc, int32_t GTid, int32_t Filter);
+void __kmpc_end_masked(ident_t *Loc, int32_t GTid);
 void omp_init_lock(omp_lock_t *Lock);
 void omp_destroy_lock(omp_lock_t *Lock);
 void omp_set_lock(omp_lock_t *Lock);
@@ -200,5 +178,28 @@ void free(void *Ptr);
 void __assertfail(const char *Message, const char *File, uint32_t Line,
                   const char *Function, size_t CharSize);
 }
+
+// Entry points that only the link step's passes call, in place of clang's;
+// their symbol names are part of the ABI (OffloadABI.h).
+namespace ompgpu {
+// The deferred form of the two reductions, which DeferReductions substitutes
+// in SPMD kernels whose team-level copies are thread-private (Reduction.cpp).
+int32_t parallelReduceDeferred(ident_t *Loc, uint64_t ReduceDataSize,
+                               void *ReduceList, void *ShuffleReduce,
+                               void *InterWarpCopy)
+    __asm__(OMPGPU_PARALLEL_REDUCE_DEFERRED_SYMBOL);
+int32_t teamsReduceDeferred(ident_t *Loc, void *Buffer, uint32_t Records,
+                            uint64_t RecordBytes, void *ReduceList,
+                            void *ShuffleReduce, void *InterWarpCopy,
+                            void *ListToGlobalCopy, void *ListToGlobalReduce,
+                            void *GlobalToListCopy, void *GlobalToListReduce)
+    __asm__(OMPGPU_TEAMS_REDUCE_DEFERRED_SYMBOL);
+// What FullWarpShuffles makes shuffle-and-reduce callbacks call instead of
+// __kmpc_shuffle_int32/64, passing on their algorithm version.
+int32_t shuffleInt32(int32_t Value, int16_t Delta, int16_t Width,
+                     int16_t AlgoVersion) __asm__(OMPGPU_SHUFFLE_INT32_SYMBOL);
+int64_t shuffleInt64(int64_t Value, int16_t Delta, int16_t Width,
+                     int16_t AlgoVersion) __asm__(OMPGPU_SHUFFLE_INT64_SYMBOL);
+} // namespace ompgpu
 
 #endif // OMPGPU_DEVICE_INTERFACE_H

@@ -24,12 +24,10 @@ void runWorkerLoop(uint32_t Tid);
 /// main thread sets it when it forks, so a team barrier needs no arithmetic.
 extern __attribute__((address_space(3))) uint32_t GenericBarrierThreads;
 
-} // namespace ompgpu
-
-/// Runs the parallel region wrapper WrapperFn on worker Tid.
-extern "C" void __ompgpu_run_parallel_wrapper(void *WrapperFn, uint32_t Tid);
-
-namespace ompgpu {
+/// Runs the parallel region wrapper WrapperFn on worker Tid. The link step's
+/// WorkerDispatch pass finds the worker loop's call by this symbol name.
+void runParallelWrapper(void *WrapperFn, uint32_t Tid)
+    __asm__(OMPGPU_RUN_PARALLEL_WRAPPER_SYMBOL);
 
 /// Team barrier of a team of Threads threads with idle lanes
 /// (mapping::hasIdleLanes), called by its thread Tid. The idle lanes pass

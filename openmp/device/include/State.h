@@ -56,7 +56,7 @@ constexpr uint8_t ActiveLevelOne = ActiveBit | 1;
 /// Fixed symbol name: the link step's ThreadStatePromotion pass looks for it,
 /// and relies on each thread accessing only its own byte (see the top).
 extern __attribute__((address_space(3)))
-uint8_t ThreadStates[MaxThreadsPerBlock] __asm__("__ompgpu_thread_states");
+uint8_t ThreadStates[MaxThreadsPerBlock] __asm__(OMPGPU_THREAD_STATES_SYMBOL);
 
 /// The calling thread's state byte. No other code touches the array: the
 /// promotion pass takes every access of it for one of the caller's own byte.

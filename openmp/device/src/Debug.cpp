@@ -30,7 +30,7 @@ void copyField(const char *PSource, int Index, char *Buf, int Size) {
 
 namespace ompgpu {
 
-[[gnu::noinline, gnu::cold]] void fatal(const IdentTy *Loc, const char *Msg) {
+[[gnu::noinline, gnu::cold]] void fatal(const ident_t *Loc, const char *Msg) {
   // PSource is ";file;function;line;column;;"; without -g clang writes
   // "unknown" for the file and function.
   char File[128], Function[64], Line[16];

@@ -45,14 +45,14 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
   // Generic-SPMD kernels were generic kernels the optimizer made SPMD; the
   // host launches them like SPMD kernels, and their parallel regions end in
   // a join.
-  if (Config.ExecMode & ExecModeSPMD) {
-    bool WasGeneric = Config.ExecMode & ExecModeGeneric;
+  if (Config.ExecMode & OMP_TGT_EXEC_MODE_SPMD) {
+    bool WasGeneric = Config.ExecMode & OMP_TGT_EXEC_MODE_GENERIC;
     state::set(WasGeneric ? state::SPMDBit | state::GenericSPMDBit |
                                 state::JoinRegionsBit
                           : state::SPMDBit);
     return RunKernelBody;
   }
-  if (Config.ExecMode != ExecModeGeneric)
+  if (Config.ExecMode != OMP_TGT_EXEC_MODE_GENERIC)
     fatal(KernelEnv->Ident, "unknown kernel execution mode");
 
   state::set(0);

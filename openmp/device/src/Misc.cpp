@@ -5,7 +5,7 @@
 // (cancellation, final tasks, thread affinity).
 //
 // The device number and count come from the host runtime, which writes
-// __ompgpu_device_environment after it loads the image; until it does, the
+// the device environment (OffloadABI.h) after it loads the image; until it does, the
 // routines that need it stop with an error rather than guess.
 //
 //===----------------------------------------------------------------------===//
@@ -20,17 +20,13 @@ using namespace ompgpu;
 /// image; NumDevices is 0 until then. Protected visibility, like the globals
 /// clang makes for the host to find, keeps it external through the link
 /// step; volatile loads keep its initial value from being folded.
-struct DeviceEnvironmentTy {
-  uint32_t NumDevices;
-  uint32_t DeviceNum;
-};
-extern "C" __attribute__((visibility("protected")))
-DeviceEnvironmentTy __ompgpu_device_environment = {0, 0};
+__attribute__((visibility("protected"))) DeviceEnvironmentTy
+    DeviceEnvironment __asm__(OMPGPU_DEVICE_ENVIRONMENT_SYMBOL) = {0, 0};
 
 namespace {
 
 DeviceEnvironmentTy deviceEnvironment(const char *Routine) {
-  volatile DeviceEnvironmentTy &Env = __ompgpu_device_environment;
+  volatile DeviceEnvironmentTy &Env = DeviceEnvironment;
   uint32_t NumDevices = Env.NumDevices;
   if (!NumDevices)
     fatal(nullptr, Routine);

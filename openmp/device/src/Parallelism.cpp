@@ -77,7 +77,7 @@ template <uint32_t... Is>
 /// constant NArgs, so once inlined only that one case remains, in which the
 /// argument array is indexed with constants only.
 template <uint32_t N = 0, typename BodyTy>
-[[gnu::always_inline]] inline void withArgIndices(IdentTy *Loc, int64_t NArgs,
+[[gnu::always_inline]] inline void withArgIndices(ident_t *Loc, int64_t NArgs,
                                                   BodyTy Body) {
   if (NArgs == N)
     return Body(typename MakeIndexList<N>::Type{});
@@ -88,7 +88,7 @@ template <uint32_t N = 0, typename BodyTy>
 }
 
 /// Calls the outlined function with the NArgs values of Args.
-[[gnu::always_inline]] inline void invokeOutlined(IdentTy *Loc, void *Fn,
+[[gnu::always_inline]] inline void invokeOutlined(ident_t *Loc, void *Fn,
                                                   int32_t ThreadNum,
                                                   void **Args, int64_t NArgs) {
   int32_t GTid = ThreadNum, BTid = 0;
@@ -100,7 +100,7 @@ template <uint32_t N = 0, typename BodyTy>
 
 /// Copies the NArgs values of Args to ArgSlots for the workers; with constant
 /// slots, the main thread's argument array need not exist in memory.
-[[gnu::always_inline]] inline void publishArgs(IdentTy *Loc, void **Args,
+[[gnu::always_inline]] inline void publishArgs(ident_t *Loc, void **Args,
                                                int64_t NArgs) {
   withArgIndices(
       Loc, NArgs, [&](auto Indices) __attribute__((always_inline)) {
@@ -146,7 +146,7 @@ template <uint32_t N = 0, typename BodyTy>
 }
 
 /// Runs the region on the calling thread as a team of one.
-[[gnu::always_inline]] inline void runSerialized(IdentTy *Loc, uint32_t Tid,
+[[gnu::always_inline]] inline void runSerialized(ident_t *Loc, uint32_t Tid,
                                                  uint8_t State, void *Fn,
                                                  void **Args, int64_t NArgs) {
   if (state::level(State) == state::LevelMask)
@@ -157,14 +157,14 @@ template <uint32_t N = 0, typename BodyTy>
   state::set(State);
 }
 
-void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
+void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
                  uint32_t Threads) {
   if (Strict && NumThreads > 0 && Threads != uint32_t(NumThreads))
     fatal(Loc, "num_threads(strict:) asks for a team size this kernel "
                "cannot provide");
 }
 
-[[gnu::always_inline]] inline void parallelSPMD(IdentTy *Loc, uint32_t Tid,
+[[gnu::always_inline]] inline void parallelSPMD(ident_t *Loc, uint32_t Tid,
                                                 uint8_t State, int32_t IfExpr,
                                                 int32_t NumThreads,
                                                 int32_t Strict, void *Fn,
@@ -218,7 +218,7 @@ void checkStrict(IdentTy *Loc, int32_t Strict, int32_t NumThreads,
 }
 
 [[gnu::always_inline]] inline void
-parallelGeneric(IdentTy *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
+parallelGeneric(ident_t *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
                 int32_t NumThreads, int32_t Strict, void *Fn, void *WrapperFn,
                 void **Args, int64_t NArgs) {
   // Workers are always inside the active region, and the main thread inside
@@ -274,7 +274,7 @@ void runWorkerLoop(uint32_t Tid) {
       continue;
     if (Tid < Threads) {
       enterRegion(Tid, Threads);
-      __ompgpu_run_parallel_wrapper(Fn, Tid);
+      runParallelWrapper(Fn, Tid);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {
       idleInRegion(Threads);
@@ -286,15 +286,14 @@ void runWorkerLoop(uint32_t Tid) {
   }
 }
 
+// Kept out of line so that the link step finds the call in the worker loop.
+[[gnu::noinline]] void runParallelWrapper(void *WrapperFn, uint32_t Tid) {
+  reinterpret_cast<ParallelWrapperTy>(WrapperFn)(0, Tid);
+}
+
 } // namespace ompgpu
 
 extern "C" {
-
-// Kept out of line so that the link step finds the call in the worker loop.
-[[gnu::noinline]] void __ompgpu_run_parallel_wrapper(void *WrapperFn,
-                                                     uint32_t Tid) {
-  reinterpret_cast<ParallelWrapperTy>(WrapperFn)(0, Tid);
-}
 
 // Always inlined, with everything below it: clang passes constant functions,
 // argument counts and most clauses, which fold the region down to the path
@@ -303,7 +302,7 @@ extern "C" {
 // where a call through the pointer would hide the call graph from ptxas,
 // whose stack size for the kernel would then be too small.
 [[gnu::always_inline]] void
-__kmpc_parallel_60(IdentTy *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
+__kmpc_parallel_60(ident_t *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
                    int32_t, void *Fn, void *WrapperFn, void **Args,
                    int64_t NArgs, int32_t NumThreadsStrict) {
   // proc_bind has no meaning on a GPU: threads have no places to bind to.
@@ -324,7 +323,7 @@ void __kmpc_get_shared_variables(void ***Args) {
   *Args = (void **)&ArgSlots[0];
 }
 
-int32_t __kmpc_global_thread_num(IdentTy *) {
+int32_t __kmpc_global_thread_num(ident_t *) {
   uint32_t Tid = hw::threadId();
   return mapping::threadNum(Tid, state::get());
 }

@@ -44,22 +44,11 @@
 using namespace ompgpu;
 
 /// Written by the host runtime when it loads the image, if one of the image's
-/// kernels reduces across teams: one buffer and one set of counters serve all
-/// of them, since the host runs the kernels of a device one at a time. The
-/// counters start at zero and every launch leaves them at zero.
-struct ReductionEnvironmentTy {
-  /// Records records of the largest size the image's kernels need, for the
-  /// teams' partial values.
-  void *Buffer;
-  /// Teams of the running launch that have stored their value.
-  uint32_t *TeamsDone;
-  /// One lock word per record, used when there are more teams than records.
-  uint32_t *RecordStates;
-  uint32_t Records;
-};
-extern "C" __attribute__((visibility("protected")))
-ReductionEnvironmentTy __ompgpu_reduction_environment = {nullptr, nullptr,
-                                                         nullptr, 0};
+/// kernels reduces across teams (OffloadABI.h). Protected visibility keeps it
+/// external through the link step.
+__attribute__((visibility("protected"))) ReductionEnvironmentTy
+    ReductionEnvironment __asm__(OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL) = {
+        nullptr, nullptr, nullptr, 0};
 
 namespace {
 
@@ -142,7 +131,7 @@ void reduceThreads(void *ReduceList, uint32_t Tid, uint32_t Threads,
 /// Volatile loads keep the initial null values from being folded into the
 /// kernels.
 ReductionEnvironmentTy reductionEnvironment() {
-  volatile ReductionEnvironmentTy &Env = __ompgpu_reduction_environment;
+  volatile ReductionEnvironmentTy &Env = ReductionEnvironment;
   return {Env.Buffer, Env.TeamsDone, Env.RecordStates, Env.Records};
 }
 
@@ -264,7 +253,7 @@ int32_t reduceTeamsSingle(void *ReduceList, void *Buffer, uint32_t Records,
   return 1;
 }
 
-int32_t reduceTeams(IdentTy *Loc, void *Buffer, uint32_t Records,
+int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
                     void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
                     void *ListToGlobalCopy, void *ListToGlobalReduce,
                     void *GlobalToListCopy, void *GlobalToListReduce,
@@ -331,17 +320,7 @@ int64_t __kmpc_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width) {
   return shuffleDown(hw::activeMask(), Value, Delta, Width);
 }
 
-int32_t __ompgpu_shuffle_int32(int32_t Value, int16_t Delta, int16_t Width,
-                               int16_t AlgoVersion) {
-  return shuffleDown(shuffleMask(AlgoVersion), Value, Delta, Width);
-}
-
-int64_t __ompgpu_shuffle_int64(int64_t Value, int16_t Delta, int16_t Width,
-                               int16_t AlgoVersion) {
-  return shuffleDown(shuffleMask(AlgoVersion), Value, Delta, Width);
-}
-
-int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(IdentTy *, uint64_t,
+int32_t __kmpc_nvptx_parallel_reduce_nowait_v2(ident_t *, uint64_t,
                                                void *ReduceList,
                                                void *ShuffleReduce,
                                                void *InterWarpCopy) {
@@ -365,7 +344,7 @@ void *__kmpc_reduction_get_fixed_buffer() {
 }
 
 int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
-    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t,
+    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t,
     void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
     void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce) {
@@ -374,14 +353,25 @@ int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
                      GlobalToListCopy, GlobalToListReduce,
                      /*EveryThreadHoldsAPartial=*/false);
 }
+}
 
-int32_t __ompgpu_parallel_reduce_deferred(IdentTy *, uint64_t, void *, void *,
-                                          void *) {
+int32_t ompgpu::shuffleInt32(int32_t Value, int16_t Delta, int16_t Width,
+                             int16_t AlgoVersion) {
+  return shuffleDown(shuffleMask(AlgoVersion), Value, Delta, Width);
+}
+
+int64_t ompgpu::shuffleInt64(int64_t Value, int16_t Delta, int16_t Width,
+                             int16_t AlgoVersion) {
+  return shuffleDown(shuffleMask(AlgoVersion), Value, Delta, Width);
+}
+
+int32_t ompgpu::parallelReduceDeferred(ident_t *, uint64_t, void *, void *,
+                                       void *) {
   return 1;
 }
 
-int32_t __ompgpu_teams_reduce_deferred(
-    IdentTy *Loc, void *Buffer, uint32_t Records, uint64_t, void *ReduceList,
+int32_t ompgpu::teamsReduceDeferred(
+    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t, void *ReduceList,
     void *ShuffleReduce, void *InterWarpCopy, void *ListToGlobalCopy,
     void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce) {
@@ -389,5 +379,4 @@ int32_t __ompgpu_teams_reduce_deferred(
                      InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
                      GlobalToListCopy, GlobalToListReduce,
                      /*EveryThreadHoldsAPartial=*/true);
-}
 }

@@ -151,14 +151,14 @@ int relockNest(uint64_t *Word, uint64_t Value, bool Private) {
 
 extern "C" {
 
-void __kmpc_barrier(IdentTy *, int32_t) { teamBarrier(); }
+void __kmpc_barrier(ident_t *, int32_t) { teamBarrier(); }
 
 // Clang's optimizer emits this barrier only in SPMD kernels, where every
 // thread of the block reaches it; lanes that sat out a parallel region of a
 // smaller team may arrive diverged, hence the non-aligned form.
-void __kmpc_barrier_simple_spmd(IdentTy *, int32_t) { hw::barrier(0); }
+void __kmpc_barrier_simple_spmd(ident_t *, int32_t) { hw::barrier(0); }
 
-void __kmpc_flush(IdentTy *) { hw::fenceDevice(); }
+void __kmpc_flush(ident_t *) { hw::fenceDevice(); }
 
 void __kmpc_syncwarp(uint64_t Mask) { hw::syncWarp(uint32_t(Mask)); }
 
@@ -167,30 +167,30 @@ uint64_t __kmpc_warp_active_thread_mask() { return hw::activeMask(); }
 // Clang already lets the lanes of a warp enter one at a time; the lock,
 // a zero-initialized global clang emits per critical name, orders warps and
 // teams.
-void __kmpc_critical(IdentTy *, int32_t, int32_t (*Name)[8]) {
+void __kmpc_critical(ident_t *, int32_t, int32_t (*Name)[8]) {
   acquire(reinterpret_cast<uint32_t *>(*Name), 1u, /*Private=*/false);
 }
 
-void __kmpc_end_critical(IdentTy *, int32_t, int32_t (*Name)[8]) {
+void __kmpc_end_critical(ident_t *, int32_t, int32_t (*Name)[8]) {
   releaseWord(reinterpret_cast<uint32_t *>(*Name), 0u, /*Private=*/false);
 }
 
 // The team's thread 0 executes single regions: every member can decide that
 // without talking to the others. Clang emits the barrier that follows.
-int32_t __kmpc_single(IdentTy *, int32_t) { return omp_get_thread_num() == 0; }
+int32_t __kmpc_single(ident_t *, int32_t) { return omp_get_thread_num() == 0; }
 
 // Leaving single, master and masked regions needs no action.
-void __kmpc_end_single(IdentTy *, int32_t) {}
+void __kmpc_end_single(ident_t *, int32_t) {}
 
-int32_t __kmpc_master(IdentTy *, int32_t) { return omp_get_thread_num() == 0; }
+int32_t __kmpc_master(ident_t *, int32_t) { return omp_get_thread_num() == 0; }
 
-void __kmpc_end_master(IdentTy *, int32_t) {}
+void __kmpc_end_master(ident_t *, int32_t) {}
 
-int32_t __kmpc_masked(IdentTy *, int32_t, int32_t Filter) {
+int32_t __kmpc_masked(ident_t *, int32_t, int32_t Filter) {
   return omp_get_thread_num() == Filter;
 }
 
-void __kmpc_end_masked(IdentTy *, int32_t) {}
+void __kmpc_end_masked(ident_t *, int32_t) {}
 
 void omp_init_lock(omp_lock_t *Lock) {
   uint32_t *Word = lockWord(Lock);

@@ -22,7 +22,7 @@ using namespace ompgpu;
 namespace {
 
 template <typename T, typename ST>
-void staticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
+void staticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
                 T *PUpper, ST *PStride, ST Incr, ST Chunk, uint32_t Id,
                 uint32_t NumIds, bool Distribute) {
   // Clang normalizes loops to unit increments before calling here.
@@ -46,7 +46,7 @@ void staticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
 }
 
 template <typename T, typename ST>
-void forStaticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter,
+void forStaticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter,
                    T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) {
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
@@ -56,7 +56,7 @@ void forStaticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter,
 }
 
 template <typename T, typename ST>
-void distributeStaticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter,
+void distributeStaticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter,
                           T *PLower, T *PUpper, ST *PStride, ST Incr,
                           ST Chunk) {
   staticInit(Loc, SchedType, PLastIter, PLower, PUpper, PStride, Incr, Chunk,
@@ -67,7 +67,7 @@ void distributeStaticInit(IdentTy *Loc, int32_t SchedType, int32_t *PLastIter,
 
 extern "C" {
 
-void __kmpc_for_static_init_4(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_for_static_init_4(ident_t *Loc, int32_t, int32_t SchedType,
                               int32_t *PLastIter, int32_t *PLower,
                               int32_t *PUpper, int32_t *PStride, int32_t Incr,
                               int32_t Chunk) {
@@ -75,7 +75,7 @@ void __kmpc_for_static_init_4(IdentTy *Loc, int32_t, int32_t SchedType,
                 Chunk);
 }
 
-void __kmpc_for_static_init_4u(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_for_static_init_4u(ident_t *Loc, int32_t, int32_t SchedType,
                                int32_t *PLastIter, uint32_t *PLower,
                                uint32_t *PUpper, int32_t *PStride, int32_t Incr,
                                int32_t Chunk) {
@@ -83,7 +83,7 @@ void __kmpc_for_static_init_4u(IdentTy *Loc, int32_t, int32_t SchedType,
                 Chunk);
 }
 
-void __kmpc_for_static_init_8(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_for_static_init_8(ident_t *Loc, int32_t, int32_t SchedType,
                               int32_t *PLastIter, int64_t *PLower,
                               int64_t *PUpper, int64_t *PStride, int64_t Incr,
                               int64_t Chunk) {
@@ -91,7 +91,7 @@ void __kmpc_for_static_init_8(IdentTy *Loc, int32_t, int32_t SchedType,
                 Chunk);
 }
 
-void __kmpc_for_static_init_8u(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_for_static_init_8u(ident_t *Loc, int32_t, int32_t SchedType,
                                int32_t *PLastIter, uint64_t *PLower,
                                uint64_t *PUpper, int64_t *PStride, int64_t Incr,
                                int64_t Chunk) {
@@ -99,7 +99,7 @@ void __kmpc_for_static_init_8u(IdentTy *Loc, int32_t, int32_t SchedType,
                 Chunk);
 }
 
-void __kmpc_distribute_static_init_4(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_distribute_static_init_4(ident_t *Loc, int32_t, int32_t SchedType,
                                      int32_t *PLastIter, int32_t *PLower,
                                      int32_t *PUpper, int32_t *PStride,
                                      int32_t Incr, int32_t Chunk) {
@@ -107,7 +107,7 @@ void __kmpc_distribute_static_init_4(IdentTy *Loc, int32_t, int32_t SchedType,
                        Chunk);
 }
 
-void __kmpc_distribute_static_init_4u(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_distribute_static_init_4u(ident_t *Loc, int32_t, int32_t SchedType,
                                       int32_t *PLastIter, uint32_t *PLower,
                                       uint32_t *PUpper, int32_t *PStride,
                                       int32_t Incr, int32_t Chunk) {
@@ -115,7 +115,7 @@ void __kmpc_distribute_static_init_4u(IdentTy *Loc, int32_t, int32_t SchedType,
                        Chunk);
 }
 
-void __kmpc_distribute_static_init_8(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_distribute_static_init_8(ident_t *Loc, int32_t, int32_t SchedType,
                                      int32_t *PLastIter, int64_t *PLower,
                                      int64_t *PUpper, int64_t *PStride,
                                      int64_t Incr, int64_t Chunk) {
@@ -123,7 +123,7 @@ void __kmpc_distribute_static_init_8(IdentTy *Loc, int32_t, int32_t SchedType,
                        Chunk);
 }
 
-void __kmpc_distribute_static_init_8u(IdentTy *Loc, int32_t, int32_t SchedType,
+void __kmpc_distribute_static_init_8u(ident_t *Loc, int32_t, int32_t SchedType,
                                       int32_t *PLastIter, uint64_t *PLower,
                                       uint64_t *PUpper, int64_t *PStride,
                                       int64_t Incr, int64_t Chunk) {
@@ -132,6 +132,6 @@ void __kmpc_distribute_static_init_8u(IdentTy *Loc, int32_t, int32_t SchedType,
 }
 
 // Static loops keep no state between init and fini.
-void __kmpc_for_static_fini(IdentTy *, int32_t) {}
-void __kmpc_distribute_static_fini(IdentTy *, int32_t) {}
+void __kmpc_for_static_fini(ident_t *, int32_t) {}
+void __kmpc_distribute_static_fini(ident_t *, int32_t) {}
 }

@@ -1,14 +1,17 @@
 //===- KernelEnvironment.h - Reading and writing a kernel's environment ---===//
 //
 // Clang-22 gives every OpenMP kernel a constant global
-// "<kernel>_kernel_environment" whose first member, ConfigurationEnvironmentTy,
-// says how the kernel runs (execution mode, thread and team bounds, reduction
-// buffer). The device runtime and the host runtime read it; our passes read
-// it to decide, and adjust it where they change how the kernel runs.
+// "<kernel>_kernel_environment" whose first member, ConfigurationEnvironmentTy
+// (abi/OffloadABI.h), says how the kernel runs (execution mode, thread and
+// team bounds, reduction buffer). The device runtime and the host runtime read
+// it; our passes read it to decide, and adjust it where they change how the
+// kernel runs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_KERNELENVIRONMENT_H
 #define OMPGPU_TRANSFORMS_KERNELENVIRONMENT_H
+
+#include "OffloadABI.h"
 
 #include "llvm/IR/Function.h"
 
@@ -17,33 +20,16 @@
 
 namespace ompgpu {
 
-/// Members of ConfigurationEnvironmentTy, in order.
-enum class KernelConfig : unsigned {
-  UseGenericStateMachine,
-  MayUseNestedParallelism,
-  ExecMode,
-  MinThreads,
-  MaxThreads,
-  MinTeams,
-  MaxTeams,
-  ReductionDataSize,
-  ReductionBufferLength,
-};
-
-/// Values of KernelConfig::ExecMode.
-constexpr uint64_t ExecModeGeneric = 1, ExecModeSPMD = 2,
-                   ExecModeGenericSPMD = 3;
-
 /// Whether \p F is a GPU kernel (an OpenMP target region's entry).
 bool isKernel(const llvm::Function &F);
 
 /// The member \p Field of kernel \p K's environment, if it has one.
 std::optional<int64_t> kernelConfig(const llvm::Function &K,
-                                    KernelConfig Field);
+                                    ConfigurationMember Field);
 
 /// Sets the member \p Field of kernel \p K's environment; returns false if
 /// the kernel has no environment.
-bool setKernelConfig(llvm::Function &K, KernelConfig Field, int64_t Value);
+bool setKernelConfig(llvm::Function &K, ConfigurationMember Field, int64_t Value);
 
 } // namespace ompgpu
 

@@ -30,19 +30,19 @@ using namespace llvm;
 namespace ompgpu {
 namespace {
 
-constexpr StringLiteral ParallelReduce =
-    "__kmpc_nvptx_parallel_reduce_nowait_v2";
-constexpr StringLiteral TeamsReduce = "__kmpc_nvptx_teams_reduce_nowait_v2";
+constexpr StringLiteral ParallelReduce = OMPGPU_KMPC_PARALLEL_REDUCE;
+constexpr StringLiteral TeamsReduce = OMPGPU_KMPC_TEAMS_REDUCE;
 constexpr StringLiteral DeferredParallelReduce =
-    "__ompgpu_parallel_reduce_deferred";
-constexpr StringLiteral DeferredTeamsReduce = "__ompgpu_teams_reduce_deferred";
+    OMPGPU_PARALLEL_REDUCE_DEFERRED_SYMBOL;
+constexpr StringLiteral DeferredTeamsReduce =
+    OMPGPU_TEAMS_REDUCE_DEFERRED_SYMBOL;
 
 using KernelSet = SmallPtrSet<const Function *, 4>;
 
 /// Whether kernel \p K is a pure SPMD kernel that reduces across teams.
 bool qualifies(const Function &K) {
-  return kernelConfig(K, KernelConfig::ExecMode) == ExecModeSPMD &&
-         kernelConfig(K, KernelConfig::ReductionDataSize).value_or(0) > 0;
+  return kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) == OMP_TGT_EXEC_MODE_SPMD &&
+         kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE).value_or(0) > 0;
 }
 
 /// For each function, the kernels from which it can be reached.

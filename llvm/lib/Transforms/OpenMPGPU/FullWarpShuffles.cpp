@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/FullWarpShuffles.h"
 
+#include "OffloadABI.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -22,16 +24,16 @@ namespace {
 
 /// Reduction entry points and the position of their ShuffleReduce operand.
 constexpr std::pair<StringLiteral, unsigned> ReductionEntries[] = {
-    {"__kmpc_nvptx_parallel_reduce_nowait_v2", 3},
-    {"__kmpc_nvptx_teams_reduce_nowait_v2", 5},
-    {"__ompgpu_parallel_reduce_deferred", 3},
-    {"__ompgpu_teams_reduce_deferred", 5},
+    {OMPGPU_KMPC_PARALLEL_REDUCE, 3},
+    {OMPGPU_KMPC_TEAMS_REDUCE, 5},
+    {OMPGPU_PARALLEL_REDUCE_DEFERRED_SYMBOL, 3},
+    {OMPGPU_TEAMS_REDUCE_DEFERRED_SYMBOL, 5},
 };
 
 /// Each clang shuffle and the entry that takes the algorithm version too.
 constexpr std::pair<StringLiteral, StringLiteral> Shuffles[] = {
-    {"__kmpc_shuffle_int32", "__ompgpu_shuffle_int32"},
-    {"__kmpc_shuffle_int64", "__ompgpu_shuffle_int64"},
+    {OMPGPU_KMPC_SHUFFLE_INT32, OMPGPU_SHUFFLE_INT32_SYMBOL},
+    {OMPGPU_KMPC_SHUFFLE_INT64, OMPGPU_SHUFFLE_INT64_SYMBOL},
 };
 
 /// Whether \p F has the callback's signature and a body to rewrite.

@@ -12,7 +12,6 @@ namespace {
 /// What clang-22 uses when the program sets no thread limit (NVPTX).
 constexpr int64_t ClangDefaultThreadLimit = 128;
 constexpr int64_t PreferredSPMDThreads = 256;
-constexpr int64_t WarpSize = 32;
 
 std::optional<int64_t> integerAttribute(const Function &F, StringRef Name) {
   if (!F.hasFnAttribute(Name))
@@ -30,13 +29,13 @@ void adjustKernelBounds(Module &M) {
     if (!isKernel(K))
       continue;
     std::optional<int64_t> Bound = integerAttribute(K, "nvvm.maxntid");
-    std::optional<int64_t> Mode = kernelConfig(K, KernelConfig::ExecMode);
+    std::optional<int64_t> Mode = kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE);
     std::optional<int64_t> MaxThreads =
-        kernelConfig(K, KernelConfig::MaxThreads);
+        kernelConfig(K, OMPGPU_CONFIG_MAX_THREADS);
     if (!Bound || !Mode || !MaxThreads)
       continue;
-    if (*Mode == ExecModeGeneric) {
-      K.addFnAttr("nvvm.maxntid", std::to_string(*Bound + WarpSize));
+    if (*Mode == OMP_TGT_EXEC_MODE_GENERIC) {
+      K.addFnAttr("nvvm.maxntid", std::to_string(*Bound + OMPGPU_MASTER_WARP_THREADS));
       continue;
     }
     bool ClangDefault =
@@ -48,7 +47,7 @@ void adjustKernelBounds(Module &M) {
       K.addFnAttr("nvvm.maxntid", std::to_string(PreferredSPMDThreads));
       K.addFnAttr("omp_target_thread_limit",
                   std::to_string(PreferredSPMDThreads));
-      setKernelConfig(K, KernelConfig::MaxThreads, PreferredSPMDThreads);
+      setKernelConfig(K, OMPGPU_CONFIG_MAX_THREADS, PreferredSPMDThreads);
     }
   }
 }

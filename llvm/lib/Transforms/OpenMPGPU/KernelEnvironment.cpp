@@ -12,7 +12,7 @@ namespace {
 
 GlobalVariable *environmentOf(const Function &K) {
   GlobalVariable *Env = K.getParent()->getGlobalVariable(
-      (K.getName() + "_kernel_environment").str());
+      (K.getName() + OMPGPU_KERNEL_ENVIRONMENT_SUFFIX).str());
   return Env && Env->hasInitializer() ? Env : nullptr;
 }
 
@@ -22,7 +22,7 @@ bool isKernel(const Function &F) {
   return F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration();
 }
 
-std::optional<int64_t> kernelConfig(const Function &K, KernelConfig Field) {
+std::optional<int64_t> kernelConfig(const Function &K, ConfigurationMember Field) {
   GlobalVariable *Env = environmentOf(K);
   if (!Env)
     return std::nullopt;
@@ -35,7 +35,7 @@ std::optional<int64_t> kernelConfig(const Function &K, KernelConfig Field) {
   return Value->getSExtValue();
 }
 
-bool setKernelConfig(Function &K, KernelConfig Field, int64_t Value) {
+bool setKernelConfig(Function &K, ConfigurationMember Field, int64_t Value) {
   GlobalVariable *Env = environmentOf(K);
   if (!Env)
     return false;

@@ -40,8 +40,8 @@ using namespace llvm;
 namespace ompgpu {
 namespace {
 
-/// The state array's symbol (openmp/device/include/State.h).
-constexpr StringLiteral ThreadStatesName = "__ompgpu_thread_states";
+/// The state array (openmp/device/include/State.h).
+constexpr StringLiteral ThreadStatesName = OMPGPU_THREAD_STATES_SYMBOL;
 
 /// Appends the instructions that use \p V, looking through constant
 /// expressions; returns false if some other constant holds V's address,

@@ -28,9 +28,9 @@ using namespace llvm;
 namespace ompgpu {
 namespace {
 
-constexpr StringLiteral TargetInit = "__kmpc_target_init";
-constexpr StringLiteral Parallel = "__kmpc_parallel_60";
-constexpr StringLiteral RunWrapper = "__ompgpu_run_parallel_wrapper";
+constexpr StringLiteral TargetInit = OMPGPU_KMPC_TARGET_INIT;
+constexpr StringLiteral Parallel = OMPGPU_KMPC_PARALLEL;
+constexpr StringLiteral RunWrapper = OMPGPU_RUN_PARALLEL_WRAPPER_SYMBOL;
 /// __kmpc_parallel_60's wrapper operand.
 constexpr unsigned WrapperOperand = 6;
 
@@ -181,7 +181,7 @@ void specializeWorkerDispatch(Module &M) {
   SmallVector<Function *> GenericKernels;
   for (Function &K : M)
     if (isKernel(K) &&
-        kernelConfig(K, KernelConfig::ExecMode) == int64_t(ExecModeGeneric))
+        kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) == int64_t(OMP_TGT_EXEC_MODE_GENERIC))
       GenericKernels.push_back(&K);
   for (Function *K : GenericKernels) {
     SmallVector<CallBase *> InitCalls = callsIn(*K, *Init);
