@@ -1,4 +1,4 @@
-/*===- OffloadABI.h - What the runtimes and the link step agree on -*- C -*-===//
+/*===- OffloadABI.h - What the runtimes and the link step agree on ------===//
  *
  * The one declaration of everything that crosses a component boundary: the
  * structures clang-22 emits into device code and the host runtime reads back
@@ -78,8 +78,9 @@ typedef struct KernelEnvironmentTy {
  * nobody looks inside it. */
 typedef struct KernelLaunchEnvironmentTy KernelLaunchEnvironmentTy;
 
-/* Bits of ConfigurationEnvironmentTy::ExecMode. Generic-SPMD (both bits) is a
- * generic kernel that the optimizer turned into an SPMD one; it runs as SPMD. */
+/* Bits of ConfigurationEnvironmentTy::ExecMode. Generic-SPMD (both bits) is
+ * a generic kernel that the optimizer turned into an SPMD one; it runs as
+ * SPMD. */
 enum ExecutionMode {
   OMP_TGT_EXEC_MODE_GENERIC = 1,
   OMP_TGT_EXEC_MODE_SPMD = 2,

@@ -5,8 +5,8 @@
 // (cancellation, final tasks, thread affinity).
 //
 // The device number and count come from the host runtime, which writes
-// the device environment (OffloadABI.h) after it loads the image; until it does, the
-// routines that need it stop with an error rather than guess.
+// the device environment (OffloadABI.h) after it loads the image; until it
+// does, the routines that need it stop with an error rather than guess.
 //
 //===----------------------------------------------------------------------===//
 

@@ -29,7 +29,8 @@ std::optional<int64_t> kernelConfig(const llvm::Function &K,
 
 /// Sets the member \p Field of kernel \p K's environment; returns false if
 /// the kernel has no environment.
-bool setKernelConfig(llvm::Function &K, ConfigurationMember Field, int64_t Value);
+bool setKernelConfig(llvm::Function &K, ConfigurationMember Field,
+                     int64_t Value);
 
 } // namespace ompgpu
 

@@ -180,8 +180,8 @@ void specializeWorkerDispatch(Module &M) {
     return;
   SmallVector<Function *> GenericKernels;
   for (Function &K : M)
-    if (isKernel(K) &&
-        kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) == int64_t(OMP_TGT_EXEC_MODE_GENERIC))
+    if (isKernel(K) && kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) ==
+                           int64_t(OMP_TGT_EXEC_MODE_GENERIC))
       GenericKernels.push_back(&K);
   for (Function *K : GenericKernels) {
     SmallVector<CallBase *> InitCalls = callsIn(*K, *Init);
