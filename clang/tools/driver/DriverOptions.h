@@ -14,23 +14,38 @@
 
 namespace ompgpu {
 
-/// The result of looking at a user's command line.
+/// The result of looking at a user's command line (response files expanded).
 struct OffloadRequest {
-  bool Offloading = false;      ///< -fopenmp-targets= or --offload-arch= seen.
+  bool Offloading = false; ///< -fopenmp-targets= or --offload-arch= seen.
+  /// The line offloads but has no -fopenmp option, and the driver adds one:
+  /// -fopenmp-targets= means OpenMP anywhere, --offload-arch= on a link line.
+  /// Build systems put the OpenMP library on link lines without -fopenmp
+  /// (CMake's FindOpenMP does), which would make clang-22 skip the device link.
+  bool AddOpenMP = false;
+  bool NamesArchitecture = false;   ///< --offload-arch= or an older spelling.
+  bool HasOffloadLTO = false;       ///< -foffload-lto already there.
+  bool CompilesSource = false;      ///< A source file is compiled.
   std::optional<std::string> Error; ///< A request we cannot honour.
+  /// Something that will not work as the user probably expects, said before
+  /// clang-22 runs (an object with device code in a link without offloading).
+  std::optional<std::string> Warning;
 };
 
 /// Decides whether \p Args ask for OpenMP offloading, and whether we support
-/// what they ask for (NVPTX targets only).
+/// what they ask for (NVPTX targets only). Reads the response files (@file)
+/// the line names, and, for a link that does not offload, the input objects,
+/// to warn when they carry device code that such a link leaves out.
 OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args);
 
 /// Returns \p Args with what an offloading compile needs on top of clang-22:
-/// device code kept as bitcode (-foffload-lto) so our link step can optimize
-/// the whole device program, the default GPU architecture when none is named,
-/// \p ToolDir as a program prefix (-B) so that clang-22 runs our
-/// clang-linker-wrapper at link time, and, when the command compiles, the LLVM
-/// options the device compile needs for our execution model.
+/// -fopenmp where \p Request says so, device code kept as bitcode
+/// (-foffload-lto) so our link step can optimize the whole device program,
+/// the default GPU architecture when none is named, \p ToolDir as a program
+/// prefix (-B) so that clang-22 runs our clang-linker-wrapper at link time,
+/// and, when the command compiles, the LLVM options the device compile needs
+/// for our execution model.
 std::vector<std::string> addOffloadingArguments(std::vector<std::string> Args,
+                                                const OffloadRequest &Request,
                                                 const std::string &ToolDir,
                                                 const std::string &DefaultArch);
 

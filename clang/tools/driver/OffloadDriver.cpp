@@ -58,9 +58,11 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "clang: error: %s\n", Request.Error->c_str());
     return 1;
   }
+  if (Request.Warning)
+    std::fprintf(stderr, "clang: warning: %s\n", Request.Warning->c_str());
   if (!Request.Offloading)
     execute(Compiler, Args);
-  execute(Compiler, ompgpu::addOffloadingArguments(
-                        std::move(Args), ownDirectory(Argv[0]),
-                        OMPGPU_DEFAULT_ARCH));
+  execute(Compiler, ompgpu::addOffloadingArguments(std::move(Args), Request,
+                                                   ownDirectory(Argv[0]),
+                                                   OMPGPU_DEFAULT_ARCH));
 }
