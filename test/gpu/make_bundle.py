@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""Builds the end-to-end tests into a self-contained folder for a GPU machine.
+"""Builds every GPU test into one self-contained folder for a GPU machine.
 
 Each test in test/offloading is compiled with the command of its first RUN line
 (lit substitutions replaced), and its CHECK and GPU lines become the expected
-output. The folder also holds the runtime libraries (libomptarget.so, libomp.so.5),
-the saxpy example and run.py, which runs everything with
-OMP_TARGET_OFFLOAD=mandatory and prints 'N passed, N failed'.
+output; the examples are built too. Each harness folder in HARNESSES (a
+build.sh and a bundle-tests.json saying what to run and what to expect) is
+built into a folder of its own. The bundle also holds the runtime libraries
+(libomptarget.so, libomp.so.5) and run.py, which runs everything with
+OMP_TARGET_OFFLOAD=mandatory and prints 'N passed, N failed'. A GPU machine
+needs no compiler: everything is built here.
+
+tests.json lists the tests, each with: name, argv (run in cwd, a folder of the
+bundle; "{python}" stands for the runner's Python), checks (FileCheck-style
+(kind, pattern) pairs), and optionally env, exit (the expected status, 0 by
+default), output ("stdout" by default, or "all" for stdout and stderr
+together) and timeout (seconds).
 """
 import argparse
 import json
@@ -19,6 +28,10 @@ CHECK_PREFIXES = ("CHECK", "GPU")
 # The examples run too: (source, driver, what the output must say on a GPU).
 EXAMPLES = [("saxpy.c", "clang", "ran on the GPU: correct"),
             ("stencil.cpp", "clang++", "correct")]
+# Harnesses that test one runtime below the compiler, and the bundle folder
+# each is built into. Their build.sh takes (input folder, output folder).
+HARNESSES = [("test/device-runtime/gpu", "device-runtime"),
+             ("test/host-runtime/gpu", "host-runtime")]
 
 
 def substitutions(build, default_arch):
@@ -77,12 +90,37 @@ def build_test(source, out_bin, subs):
     return args, check_file
 
 
+def build_harness(source_root, folder, name, out, args):
+    """Builds one harness into OUT/NAME; returns its tests, run in that folder."""
+    harness = os.path.join(source_root, folder)
+    target = os.path.join(out, name)
+    env = dict(os.environ, LLVM_BIN=args.llvm_bin, PTXAS=args.ptxas, ARCH=args.default_arch,
+               CXX=args.host_clangxx)
+    # The device runtime's harness links it (BUILD/lib/libompdevice-nvptx.bc);
+    # the host runtime's links libomptarget.so (BUILD/lib).
+    built_from = args.build if name == "device-runtime" else os.path.join(args.build, "lib")
+    print("building", folder, flush=True)
+    subprocess.run(["bash", os.path.join(harness, "build.sh"), built_from, target],
+                   check=True, env=env)
+    tests = json.load(open(os.path.join(harness, "bundle-tests.json")))
+    for test in tests:
+        test["cwd"] = name
+    return tests
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build", required=True)
     parser.add_argument("--tests", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--default-arch", default="sm_90")
+    parser.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin",
+                        help="LLVM 22's tools (clang, opt, llc) for the device-runtime harness")
+    parser.add_argument("--ptxas", default="/usr/local/cuda/bin/ptxas")
+    parser.add_argument("--host-clangxx", default="/usr/lib/llvm-22/bin/clang++",
+                        help="the C++ compiler of the host-runtime harness")
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="build only these end-to-end tests (repeatable; for trying the bundle)")
     args = parser.parse_args()
 
     shutil.rmtree(args.out, ignore_errors=True)
@@ -95,9 +133,12 @@ def main():
         if not name.endswith((".c", ".cpp")):
             continue
         stem = os.path.splitext(name)[0]
+        if args.only and stem not in args.only:
+            continue
         print("building", name, flush=True)
         argv, check_file = build_test(source, os.path.join(args.out, "bin", stem), subs)
-        tests.append({"name": stem, "args": argv, "checks": checks(check_file)})
+        tests.append({"name": stem, "argv": ["./" + stem] + argv, "cwd": "bin",
+                      "checks": checks(check_file)})
 
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(args.tests)))
     for example, driver, expected in EXAMPLES:
@@ -106,7 +147,16 @@ def main():
         subprocess.run([os.path.join(args.build, "bin", driver), "-O2", "-fopenmp",
                         "-fopenmp-targets=nvptx64", os.path.join(source_root, "examples", example),
                         "-o", os.path.join(args.out, "bin", stem)], check=True)
-        tests.append({"name": stem, "args": [], "checks": [("", expected)]})
+        tests.append({"name": stem, "argv": ["./" + stem], "cwd": "bin",
+                      "checks": [("", expected)]})
+
+    for folder, name in HARNESSES:
+        tests += build_harness(source_root, folder, name, args.out, args)
+
+    names = [t["name"] for t in tests]
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        sys.exit("tests with the same name: %s" % ", ".join(duplicates))
 
     shutil.copy2(os.path.join(args.build, "lib", "libomptarget.so"), os.path.join(args.out, "lib"))
     libomp = subprocess.run(["ldd", os.path.join(args.out, "bin", "saxpy")],

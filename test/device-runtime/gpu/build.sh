@@ -1,16 +1,19 @@
 #!/bin/bash
-# Builds the GPU harness of the device runtime: the kernels of spmd-kernels.c
+# Builds the GPU harness of the device runtime for the GPU bundle
+# (test/gpu/make_bundle.py, `make gpu-bundle`): the kernels of spmd-kernels.c
 # and generic-kernels.c (the latter twice: kept generic, and made SPMD by
 # clang's optimizer) linked with the runtime the way the link step does, as
-# sm_90 cubins with a manifest of each kernel's execution mode and parameter
-# types. Then carry OUT to a machine with an sm_90 GPU and CuPy and run
-#   python3 OUT/harness.py
+# cubins with a manifest of each kernel's execution mode and parameter types,
+# and harness.py, which launches them with CuPy (bundle-tests.json says how
+# the bundle's runner runs it).
 # Usage: build.sh BUILD_DIR OUT_DIR   (BUILD_DIR holds lib/libompdevice-nvptx.bc)
+# Environment: LLVM_BIN (clang, opt, llc of LLVM 22), PTXAS, ARCH (sm_90).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$1 out=$2
 llvm_bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 ptxas=${PTXAS:-/usr/local/cuda/bin/ptxas}
+arch=${ARCH:-sm_90}
 export PATH=$llvm_bin:$PATH
 mkdir -p "$out"
 link() { # name source [clang flags]
@@ -18,7 +21,7 @@ link() { # name source [clang flags]
   local flags=()
   for f in "$@"; do flags+=(--user-flag="$f"); done
   python3 "$here/../Inputs/device-link.py" --clang "$llvm_bin/clang" --ptxas "$ptxas" \
-    --rtl "$build/lib/libompdevice-nvptx.bc" --arch sm_90 --out "$out/$name" \
+    --rtl "$build/lib/libompdevice-nvptx.bc" --arch "$arch" --out "$out/$name" \
     ${flags[@]+"${flags[@]}"} "$src"
   python3 - "$out/$name.opt.ll" > "$out/$name.manifest" <<'PY'
 import re, sys
@@ -47,4 +50,4 @@ link spmd "$here/spmd-kernels.c"
 link generic "$here/generic-kernels.c" -mllvm -openmp-opt-disable
 link spmdized "$here/generic-kernels.c"
 cp "$here/harness.py" "$out/"
-rm -f "$out"/*.bc "$out"/*.ll
+rm -f "$out"/*.bc "$out"/*.ll "$out"/*.ptx

@@ -1,14 +1,18 @@
 # The device runtime on a real GPU: loads the cubins build.sh made and
 # launches their kernels with CuPy, in the geometry of the launch contract
 # (SPMD: one thread per team member; generic: workers plus the main warp),
-# and checks what the kernels computed. Prints 'N passed, M failed'.
+# and checks what the kernels computed. Prints 'N passed, M failed' and exits
+# with 1 when a check failed.
 import os
 import re
 import subprocess
 import sys
 
-import cupy as cp
-import numpy as np
+try:
+    import cupy as cp
+    import numpy as np
+except ImportError as e:
+    sys.exit('harness.py needs CuPy and NumPy on the GPU machine: %s' % e)
 
 D = os.path.dirname(os.path.abspath(__file__))
 fails = 0
@@ -227,7 +231,10 @@ for cub in ['generic', 'spmdized']:
             check(rr[2048] == team and np.all(rr[1024:2048] == 0) and rr[2050] == team and rr[2051] == 1,
                   'g_barrier2 %s mode=%d B=%d nt=%d team=%d errors=%d crit=%d single=%d' % (cub, mode, B, nt, rr[2048], rr[1024:2048].sum(), rr[2050], rr[2051]))
 
-print('%d passed, %d failed' % (passes, fails), flush=True)
-
+# A runtime error must trap the kernel (it prints its message first).
 p = subprocess.run([sys.executable, __file__, 'fatal'], capture_output=True, text=True)
 print('fatal test output:', p.stdout.strip()[-400:], p.stderr.strip()[-300:])
+check('trapped:' in p.stdout, 'k_fatal: the unsupported allocator did not trap')
+
+print('%d passed, %d failed' % (passes, fails), flush=True)
+sys.exit(1 if fails else 0)

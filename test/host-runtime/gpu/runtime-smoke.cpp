@@ -3,7 +3,8 @@
 // and runs target regions, data mapping, declare target globals and the device
 // memory API at the ABI level; then compares the launch overhead with a bare
 // cuLaunchKernel + cuStreamSynchronize. Run with OMP_TARGET_OFFLOAD=mandatory
-// LIBOMPTARGET_INFO=1; see run.sh.
+// LIBOMPTARGET_INFO=1; `make gpu-bundle` builds it (build.sh) and the
+// bundle's run.py runs it as bundle-tests.json says.
 //   runtime-smoke CUBIN PTX [all|ptx|fault|perf]
 #include "omptarget.h"
 
