@@ -22,6 +22,11 @@ std::string CudaDriver::describe(CUresult Error) const {
   return format("%s (%s)", Name, Str);
 }
 
+void CudaDriver::check(CUresult Result, int Device, const char *What) const {
+  if (Result != CUDA_SUCCESS)
+    fatal("device %d: %s: %s", Device, What, describe(Result).c_str());
+}
+
 const CudaDriver *omptarget::loadCudaDriver(std::string &Reason) {
   void *Library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!Library) {

@@ -10,6 +10,7 @@
 #define OMPTARGET_CUDADRIVER_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace omptarget {
@@ -21,22 +22,26 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+
+// Device addresses are held as uintptr_t throughout (Address.h).
+static_assert(sizeof(CUdeviceptr) == sizeof(uintptr_t),
+              "device and host addresses must have the same width");
 
 enum : CUresult {
   CUDA_SUCCESS = 0,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
-  CUDA_ERROR_DEINITIALIZED = 4,
   CUDA_ERROR_NOT_FOUND = 500,
 };
 
 enum : int {
-  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
   CU_STREAM_NON_BLOCKING = 1,
+  CU_EVENT_DEFAULT = 0,
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
 };
@@ -59,6 +64,10 @@ enum : int {
   X(CtxSetCurrent, "cuCtxSetCurrent", (CUcontext Context))                     \
   X(StreamCreate, "cuStreamCreate", (CUstream * Stream, unsigned Flags))       \
   X(StreamSynchronize, "cuStreamSynchronize", (CUstream Stream))               \
+  X(EventCreate, "cuEventCreate", (CUevent * Event, unsigned Flags))           \
+  X(EventRecord, "cuEventRecord", (CUevent Event, CUstream Stream))            \
+  X(EventElapsedTime, "cuEventElapsedTime",                                    \
+    (float *Milliseconds, CUevent Start, CUevent End))                         \
   X(ModuleLoadDataEx, "cuModuleLoadDataEx",                                    \
     (CUmodule * Module, const void *Image, unsigned NumOptions, int *Options,  \
      void **OptionValues))                                                     \
@@ -103,6 +112,10 @@ struct CudaDriver {
 
   /// "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)".
   std::string describe(CUresult Error) const;
+
+  /// Ends the process with "device <Device>: <What>: <error>" if \p Result is
+  /// an error.
+  void check(CUresult Result, int Device, const char *What) const;
 };
 
 /// Opens libcuda.so.1 and resolves every function; on failure returns nullptr

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DataEnvironment.h"
+#include "Address.h"
 #include "Diagnostics.h"
 #include "omptarget.h"
 
@@ -32,7 +33,6 @@ int64_t parentIndex(uint64_t Type) {
 bool hasMapper(const MapList &List, int32_t I) {
   return List.Mappers && List.Mappers[I];
 }
-uintptr_t address(void *P) { return reinterpret_cast<uintptr_t>(P); }
 
 std::string describeItem(const void *Name, uintptr_t Begin, uint64_t Size) {
   std::string Variable = describeVariable(Name);
@@ -51,7 +51,7 @@ void DataEnvironment::mapBeginList(const MapList &List,
                                    uintptr_t *DeviceBegins) {
   for (int32_t I = 0; I < List.Count; ++I) {
     uint64_t Type = List.Types[I];
-    uintptr_t Begin = address(List.Begins[I]);
+    uintptr_t Begin = addressOf(List.Begins[I]);
     uint64_t Size = List.Sizes[I];
     const void *Name = List.Names ? List.Names[I] : nullptr;
     if (DeviceBegins)
@@ -78,16 +78,15 @@ void DataEnvironment::mapBeginList(const MapList &List,
     if (Type & OMP_TGT_MAPTYPE_PTR_AND_OBJ) {
       // The base is the address of a pointer (e.g. the ref_ptr of a declare
       // target link variable) to point at the mapped object.
-      uintptr_t PointerAddress = address(List.Bases[I]);
+      uintptr_t PointerAddress = addressOf(List.Bases[I]);
       MapEntry *Pointer =
           acquire(PointerAddress, sizeof(void *),
                   Type & (OMP_TGT_MAPTYPE_IMPLICIT | OMP_TGT_MAPTYPE_PRESENT),
                   !isMember(Type), 0, nullptr);
       Entry = acquire(Begin, Size, Type, true, 0, Name);
       if (Entry)
-        attach(
-            *Pointer, PointerAddress,
-            Entry->translate(*reinterpret_cast<uintptr_t *>(PointerAddress)));
+        attach(*Pointer, PointerAddress,
+               Entry->translate(loadAddress(PointerAddress)));
     } else {
       uint64_t Padding = 0;
       if (!isMember(Type) && I + 1 < List.Count &&
@@ -103,8 +102,8 @@ void DataEnvironment::mapBeginList(const MapList &List,
     // use_device_ptr / use_device_addr: hand the device address back in the
     // base array (unmapped items keep their host address).
     if (Type & OMP_TGT_MAPTYPE_RETURN_PARAM)
-      List.Bases[I] = reinterpret_cast<void *>(
-          DeviceBegin - (Begin - address(List.Bases[I])));
+      List.Bases[I] =
+          pointerTo(rebase(addressOf(List.Bases[I]), Begin, DeviceBegin));
   }
   for (int32_t I = 0; I < List.Count; ++I)
     if ((List.Types[I] & OMP_TGT_MAPTYPE_ATTACH) &&
@@ -161,8 +160,8 @@ MapEntry *DataEnvironment::acquire(uintptr_t Begin, uint64_t Size,
 }
 
 void DataEnvironment::attachDeferred(const MapList &List, int32_t I) {
-  uintptr_t PointerAddress = address(List.Bases[I]);
-  uintptr_t PointeeBegin = address(List.Begins[I]);
+  uintptr_t PointerAddress = addressOf(List.Bases[I]);
+  uintptr_t PointeeBegin = addressOf(List.Begins[I]);
   MappingTable::LookupResult Pointee = Table.lookup(PointeeBegin, 0);
   MappingTable::LookupResult Pointer =
       Table.lookup(PointerAddress, sizeof(void *));
@@ -174,14 +173,13 @@ void DataEnvironment::attachDeferred(const MapList &List, int32_t I) {
   if (!(List.Types[I] & OMP_TGT_MAPTYPE_ALWAYS) &&
       Pointee.Entry->Construct != Now && Pointer.Entry->Construct != Now)
     return;
-  attach(
-      *Pointer.Entry, PointerAddress,
-      Pointee.Entry->translate(*reinterpret_cast<uintptr_t *>(PointerAddress)));
+  attach(*Pointer.Entry, PointerAddress,
+         Pointee.Entry->translate(loadAddress(PointerAddress)));
 }
 
 void DataEnvironment::attach(MapEntry &PointerEntry, uintptr_t PointerAddress,
                              uintptr_t DeviceValue) {
-  uintptr_t HostValue = *reinterpret_cast<uintptr_t *>(PointerAddress);
+  uintptr_t HostValue = loadAddress(PointerAddress);
   ShadowPointer *Shadow = nullptr;
   for (ShadowPointer &S : PointerEntry.Shadows)
     if (S.HostAddress == PointerAddress)
@@ -200,8 +198,7 @@ void DataEnvironment::attach(MapEntry &PointerEntry, uintptr_t PointerAddress,
 }
 
 void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
-  Memory.copyToDevice(Entry.translate(Begin),
-                      reinterpret_cast<const void *>(Begin), Size);
+  Memory.copyToDevice(Entry.translate(Begin), pointerTo(Begin), Size);
   // The host copy holds host addresses where the device holds attached ones.
   for (const ShadowPointer &S : Entry.Shadows) {
     if (S.HostAddress < Begin || S.HostAddress >= Begin + Size)
@@ -215,10 +212,8 @@ void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
 void DataEnvironment::copyOut(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
   for (const ShadowPointer &S : Entry.Shadows)
     if (S.HostAddress >= Begin && S.HostAddress < Begin + Size)
-      PendingRestores.emplace_back(
-          S.HostAddress, *reinterpret_cast<uintptr_t *>(S.HostAddress));
-  Memory.copyFromDevice(reinterpret_cast<void *>(Begin), Entry.translate(Begin),
-                        Size);
+      PendingRestores.emplace_back(S.HostAddress, loadAddress(S.HostAddress));
+  Memory.copyFromDevice(pointerTo(Begin), Entry.translate(Begin), Size);
 }
 
 void DataEnvironment::mapEnd(const MapList &List) {
@@ -239,7 +234,7 @@ void DataEnvironment::mapEndList(const MapList &List) {
       mapEndList(Components.list());
       continue;
     }
-    uintptr_t Begin = address(List.Begins[I]);
+    uintptr_t Begin = addressOf(List.Begins[I]);
     uint64_t Size = List.Sizes[I];
     MappingTable::LookupResult R = Table.lookup(Begin, Size);
     if (!R.Entry || (R.Kind == MappingTable::Match::Overlap &&
@@ -258,7 +253,7 @@ void DataEnvironment::mapEndList(const MapList &List) {
             PointerAndObject || !isMember(Type));
     if (PointerAndObject && !isMember(Type)) {
       MappingTable::LookupResult Pointer =
-          Table.lookup(address(List.Bases[I]), sizeof(void *));
+          Table.lookup(addressOf(List.Bases[I]), sizeof(void *));
       if (Pointer.Kind == MappingTable::Match::Contained)
         release(*Pointer.Entry, 0, 0, 0, true);
     }
@@ -293,7 +288,7 @@ void DataEnvironment::updateList(const MapList &List) {
       updateList(Components.list());
       continue;
     }
-    uintptr_t Begin = address(List.Begins[I]);
+    uintptr_t Begin = addressOf(List.Begins[I]);
     uint64_t Size = List.Sizes[I];
     const void *Name = List.Names ? List.Names[I] : nullptr;
     if (Type & OMP_TGT_MAPTYPE_NON_CONTIG)
@@ -325,7 +320,7 @@ void DataEnvironment::synchronize() {
 void DataEnvironment::finish() {
   synchronize();
   for (const auto &[HostAddress, HostValue] : PendingRestores)
-    *reinterpret_cast<uintptr_t *>(HostAddress) = HostValue;
+    storeAddress(HostAddress, HostValue);
   PendingRestores.clear();
   for (uintptr_t HostBegin : Dying) {
     MappingTable::LookupResult R = Table.lookup(HostBegin, 0);

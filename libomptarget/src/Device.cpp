@@ -9,18 +9,16 @@
 #include "Device.h"
 #include "Diagnostics.h"
 #include "ImageInfo.h"
-#include "Registry.h"
 
 #include <algorithm>
+#include <cinttypes>
 
 using namespace omptarget;
 
 Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
-    : Cu(Cu), Id(Id), NumDevices(NumDevices), Handle(Handle) {}
-
-void Device::check(CUresult Result, const char *What) const {
-  if (Result != CUDA_SUCCESS)
-    fatal("device %d: %s: %s", Id, What, Cu.describe(Result).c_str());
+    : Cu(Cu), Handle(Handle), Timeline(Cu, Id) {
+  Properties.Id = Id;
+  Properties.NumDevices = NumDevices;
 }
 
 std::unique_lock<std::mutex> Device::acquire() {
@@ -29,17 +27,25 @@ std::unique_lock<std::mutex> Device::acquire() {
     initialize();
   else
     // Another library on this thread may have made its own context current.
-    check(Cu.CtxSetCurrent(Context), "cannot make the context current");
-  if (LoadedGeneration != Registry::get().generation())
-    loadNewPrograms();
+    makeCurrent();
+  Loader.loadNewPrograms();
   return Lock;
+}
+
+void Device::makeCurrent() {
+  check(Cu.CtxSetCurrent(Context), "cannot make the context current");
+}
+
+void Device::unloadProgram(const __tgt_bin_desc *Desc) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Loader.unloadProgram(Desc, Context);
 }
 
 void Device::initialize() {
   // The primary context is the one the CUDA runtime uses too, so memory from
   // omp_target_alloc and cudaMalloc is interchangeable.
   check(Cu.DevicePrimaryCtxRetain(&Context, Handle), "cannot create a context");
-  check(Cu.CtxSetCurrent(Context), "cannot make the context current");
+  makeCurrent();
   check(Cu.StreamCreate(&Stream, CU_STREAM_NON_BLOCKING),
         "cannot create a stream");
   int Major = 0, Minor = 0, SMs = 0;
@@ -52,13 +58,17 @@ void Device::initialize() {
   check(Cu.DeviceGetAttribute(&SMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
                               Handle),
         "cannot read the number of multiprocessors");
-  SM = static_cast<unsigned>(Major * 10 + Minor);
-  Multiprocessors = static_cast<unsigned>(SMs);
+  Properties.SM = static_cast<unsigned>(Major * 10 + Minor);
+  Properties.Multiprocessors = static_cast<unsigned>(SMs);
   char NameBuffer[256] = "unknown GPU";
   check(Cu.DeviceGetName(NameBuffer, sizeof(NameBuffer), Handle),
         "cannot read the device name");
-  DeviceName = NameBuffer;
+  Properties.Name = NameBuffer;
   Initialized = true;
+  if (trace::Enabled)
+    trace::nameDevice(Properties.Id,
+                      format("device %d: %s (%s)", Properties.Id, NameBuffer,
+                             smName(Properties.SM).c_str()));
   if (infoEnabled()) {
     size_t Memory = 0;
     int Version = 0;
@@ -66,17 +76,20 @@ void Device::initialize() {
     check(Cu.DriverGetVersion(&Version), "cannot read the driver version");
     info("device %d is %s (%s, %u multiprocessors, %.1f GiB), CUDA driver "
          "%d.%d",
-         Id, DeviceName.c_str(), smName(SM).c_str(), Multiprocessors,
-         Memory / double(1ull << 30), Version / 1000, Version % 1000 / 10);
+         Properties.Id, Properties.Name.c_str(), smName(Properties.SM).c_str(),
+         Properties.Multiprocessors, Memory / double(1ull << 30),
+         Version / 1000, Version % 1000 / 10);
   }
 }
 
 void Device::waitForKernel(const Kernel &K) {
   CUresult Result = Cu.StreamSynchronize(Stream);
   if (Result != CUDA_SUCCESS)
-    fatal("kernel %s failed on device %d: %s", K.Name.c_str(), Id,
+    fatal("kernel %s failed on device %d: %s", K.Name.c_str(), Properties.Id,
           Cu.describe(Result).c_str());
   Pending = false;
+  if (trace::Enabled)
+    Timeline.flush();
 }
 
 uintptr_t Device::privateBuffer(size_t Size) {
@@ -89,13 +102,18 @@ uintptr_t Device::privateBuffer(size_t Size) {
     if (!PrivateBuffer)
       fatal("out of device memory for %zu bytes of firstprivate copies on "
             "device %d (%s)",
-            NewSize, Id, memoryStatus().c_str());
+            NewSize, Properties.Id, memoryStatus().c_str());
     PrivateBufferSize = NewSize;
   }
   return PrivateBuffer;
 }
 
 uintptr_t Device::allocateFromDriver(size_t Size) {
+  trace::HostSpan Span([&] {
+    return trace::Event{
+        "cuMemAlloc", "memory",
+        trace::Args().add("device", Properties.Id).add("bytes", Size)};
+  });
   CUdeviceptr Ptr = 0;
   CUresult Result = Cu.MemAlloc(&Ptr, Size);
   if (Result == CUDA_ERROR_OUT_OF_MEMORY) {
@@ -104,16 +122,32 @@ uintptr_t Device::allocateFromDriver(size_t Size) {
     if (Kept.empty())
       return 0;
     for (uintptr_t Block : Kept)
-      check(Cu.MemFree(Block), "cannot free device memory");
+      freeToDriver(Block);
     Result = Cu.MemAlloc(&Ptr, Size);
     if (Result == CUDA_ERROR_OUT_OF_MEMORY)
       return 0;
   }
   check(Result, "cannot allocate device memory");
-  return static_cast<uintptr_t>(Ptr);
+  return Ptr;
+}
+
+void Device::freeToDriver(uintptr_t Ptr) {
+  trace::HostSpan Span([&] {
+    return trace::Event{"cuMemFree", "memory",
+                        trace::Args()
+                            .add("device", Properties.Id)
+                            .add("address", format("0x%" PRIxPTR, Ptr))};
+  });
+  // cuMemFree waits for the device: queued work that uses Ptr completes.
+  check(Cu.MemFree(Ptr), "cannot free device memory");
 }
 
 uintptr_t Device::allocate(size_t Size) {
+  trace::HostSpan Span([&] {
+    return trace::Event{
+        "alloc", "memory",
+        trace::Args().add("device", Properties.Id).add("bytes", Size)};
+  });
   size_t Block = MemoryPool::blockSize(Size);
   if (!Block)
     return allocateFromDriver(Size);
@@ -126,22 +160,87 @@ uintptr_t Device::allocate(size_t Size) {
 }
 
 void Device::release(uintptr_t Ptr) {
-  if (Pool.giveBack(Ptr))
-    return;
-  // cuMemFree waits for the device: queued work that uses Ptr completes.
-  check(Cu.MemFree(Ptr), "cannot free device memory");
+  trace::HostSpan Span([&] {
+    return trace::Event{"free", "memory",
+                        trace::Args()
+                            .add("device", Properties.Id)
+                            .add("address", format("0x%" PRIxPTR, Ptr))};
+  });
+  if (!Pool.giveBack(Ptr))
+    freeToDriver(Ptr);
+}
+
+trace::Event Device::mapEvent(const char *Step, int64_t Items) const {
+  return {Step, "map",
+          trace::Args()
+              .add("location", ConstructScope::where())
+              .add("device", Properties.Id)
+              .add("items", Items)};
+}
+
+trace::Event Device::copyEvent(const char *Direction, size_t Bytes) const {
+  return {std::string("memcpy ") + Direction, "copy",
+          trace::Args()
+              .add("bytes", Bytes)
+              .add("direction", Direction)
+              .add("device", Properties.Id)
+              .add("stream", 0)};
 }
 
 void Device::copyToDevice(uintptr_t Dst, const void *Src, size_t Size) {
-  check(Cu.MemcpyHtoDAsync(Dst, Src, Size, Stream),
-        "cannot copy data to the device");
-  Pending = true;
+  enqueue(
+      [&] {
+        check(Cu.MemcpyHtoDAsync(Dst, Src, Size, Stream),
+              "cannot copy data to the device");
+      },
+      [&] { return copyEvent("HtoD", Size); });
 }
 
 void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
-  check(Cu.MemcpyDtoHAsync(Dst, Src, Size, Stream),
-        "cannot copy data from the device");
-  Pending = true;
+  enqueue(
+      [&] {
+        check(Cu.MemcpyDtoHAsync(Dst, Src, Size, Stream),
+              "cannot copy data from the device");
+      },
+      [&] { return copyEvent("DtoH", Size); });
+}
+
+void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {
+  enqueue(
+      [&] {
+        check(Cu.MemcpyDtoDAsync(Dst, Src, Size, Stream),
+              "cannot copy between device buffers");
+      },
+      [&] { return copyEvent("DtoD", Size); });
+}
+
+void Device::copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
+                        size_t Size) {
+  enqueue(
+      [&] {
+        check(Cu.MemcpyPeerAsync(Dst, To.Context, Src, Context, Size, Stream),
+              "cannot copy between devices");
+      },
+      [&] {
+        trace::Event Event = copyEvent("peer", Size);
+        Event.Arguments.add("to device", To.id());
+        return Event;
+      });
+}
+
+void Device::fill(uintptr_t Dst, unsigned char Value, size_t Size) {
+  enqueue(
+      [&] {
+        check(Cu.MemsetD8Async(Dst, Value, Size, Stream),
+              "cannot set device memory");
+      },
+      [&] {
+        return trace::Event{"memset", "memset",
+                            trace::Args()
+                                .add("bytes", Size)
+                                .add("device", Properties.Id)
+                                .add("stream", 0)};
+      });
 }
 
 void Device::synchronize() {
@@ -149,9 +248,13 @@ void Device::synchronize() {
     return;
   check(Cu.StreamSynchronize(Stream), "device failure");
   Pending = false;
+  if (trace::Enabled)
+    Timeline.flush();
 }
 
-std::string Device::name() const { return "device " + std::to_string(Id); }
+std::string Device::name() const {
+  return "device " + std::to_string(Properties.Id);
+}
 
 std::string Device::memoryStatus() {
   size_t Free = 0, Total = 0;

@@ -1,9 +1,9 @@
-//===- Device.h - One CUDA device ---------------------------------*- C++
-//-*-===//
+//===- Device.h - One CUDA device -------------------------------*- C++ -*-===//
 //
 // A GPU as the runtime uses it: its primary context and one stream, its memory
-// (the DeviceMemory the data environment maps into), the programs loaded on it
-// and their kernels. Every construct holds the device's lock for its duration.
+// (the DeviceMemory the data environment maps into), and the programs loaded
+// on it (its ImageLoader). Every construct holds the device's lock for its
+// duration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,29 +12,18 @@
 
 #include "CudaDriver.h"
 #include "DataEnvironment.h"
+#include "DeviceMemory.h"
+#include "DeviceProperties.h"
+#include "GpuTimeline.h"
+#include "ImageLoader.h"
 #include "Kernel.h"
 #include "MemoryPool.h"
+#include "Trace.h"
 
-#include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
-#include <vector>
 
 namespace omptarget {
-
-/// The device images of one registered program, loaded on one device.
-struct LoadedProgram {
-  const __tgt_bin_desc *Desc = nullptr;
-  CUmodule Module = nullptr;
-  std::vector<std::unique_ptr<Kernel>> Kernels;
-  std::vector<const void *> KernelHostIds;
-  /// Host addresses of its declare target variables (permanently mapped).
-  std::vector<uintptr_t> Globals;
-  /// The teams reduction buffer and counters its kernels share; 0 if none
-  /// of them reduces across teams.
-  uintptr_t ReductionMemory = 0;
-};
 
 class Device final : public DeviceMemory {
 public:
@@ -45,23 +34,48 @@ public:
   /// loaded.
   std::unique_lock<std::mutex> acquire();
 
-  int id() const { return Id; }
+  int id() const { return Properties.Id; }
   const CudaDriver &driver() const { return Cu; }
-  CUcontext context() const { return Context; }
   CUstream stream() const { return Stream; }
-  unsigned computeCapability() const { return SM; }
-  unsigned numMultiprocessors() const { return Multiprocessors; }
+  unsigned numMultiprocessors() const { return Properties.Multiprocessors; }
   DataEnvironment &data() { return Data; }
 
   /// The kernel of a target region, by its host region id; nullptr if no
   /// loaded program has it.
-  Kernel *findKernel(const void *HostId) const;
+  Kernel *findKernel(const void *HostId) const {
+    return Loader.findKernel(HostId);
+  }
 
   /// Forgets a program being unregistered (its host addresses may be reused).
   void unloadProgram(const __tgt_bin_desc *Desc);
 
+  /// Makes the device's context current on this thread (the caller holds the
+  /// lock).
+  void makeCurrent();
+
   /// Ends the process with a message naming \p What if \p Result is an error.
-  void check(CUresult Result, const char *What) const;
+  void check(CUresult Result, const char *What) const {
+    Cu.check(Result, Properties.Id, What);
+  }
+
+  /// Queues work on the stream with \p Enqueue. With a trace, the work is
+  /// timed on the GPU and shown as the trace::Event that \p Describe returns
+  /// (called only then).
+  template <typename EnqueueFn, typename DescribeFn>
+  void enqueue(EnqueueFn Enqueue, DescribeFn Describe) {
+    if (trace::Enabled) {
+      CUevent Start = Timeline.begin(Stream);
+      Enqueue();
+      Timeline.end(Stream, Start, Describe());
+    } else {
+      Enqueue();
+    }
+    Pending = true;
+  }
+
+  /// The trace event of the current construct's data mapping step \p Step
+  /// ("enter data", "exit data", "update") of \p Items list items.
+  trace::Event mapEvent(const char *Step, int64_t Items) const;
 
   /// Waits for a launched kernel; a fault ends the process naming it.
   void waitForKernel(const Kernel &K);
@@ -71,6 +85,13 @@ public:
   /// Device memory of at least \p Size bytes for firstprivate copies, valid
   /// until the next call.
   uintptr_t privateBuffer(size_t Size);
+
+  /// Queues a copy between two buffers of this device.
+  void copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size);
+  /// Queues a copy from this device's \p Src to \p To's \p Dst.
+  void copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src, size_t Size);
+  /// Queues setting \p Size bytes at \p Dst to \p Value.
+  void fill(uintptr_t Dst, unsigned char Value, size_t Size);
 
   // DeviceMemory.
   uintptr_t allocate(size_t Size) override;
@@ -83,41 +104,31 @@ public:
 
 private:
   void initialize();
-  void loadNewPrograms();
-  void loadProgram(const __tgt_bin_desc &Desc);
-  void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
-  void writeDeviceEnvironment(const LoadedProgram &Program);
-  void setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
-                       uint32_t Records);
   /// cuMemAlloc, retried once after the pool returned its free blocks.
   uintptr_t allocateFromDriver(size_t Size);
+  void freeToDriver(uintptr_t Ptr);
+  /// The trace event of a copy of \p Bytes in \p Direction ("HtoD", ...).
+  trace::Event copyEvent(const char *Direction, size_t Bytes) const;
 
   const CudaDriver &Cu;
-  const int Id;
-  /// How many devices the process sees, for omp_get_num_devices() on the
-  /// device.
-  const int NumDevices;
+  DeviceProperties Properties;
   const CUdevice Handle;
   std::mutex Mutex;
   bool Initialized = false;
   CUcontext Context = nullptr;
   CUstream Stream = nullptr;
-  unsigned SM = 0;
-  unsigned Multiprocessors = 0;
-  std::string DeviceName;
   /// Work was queued on the stream since the last synchronize().
   bool Pending = false;
 
   DataEnvironment Data{*this};
-  std::vector<LoadedProgram> Programs;
-  std::unordered_map<const void *, Kernel *> KernelsByHostId;
-  uint64_t LoadedGeneration = 0;
+  ImageLoader Loader{Cu, Properties, *this, Data};
 
   /// Small blocks released by the data environment, kept for reuse.
   MemoryPool Pool;
   LaunchBuffers Buffers;
   uintptr_t PrivateBuffer = 0;
   size_t PrivateBufferSize = 0;
+  GpuTimeline Timeline;
 };
 
 } // namespace omptarget

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Address.h"
 #include "Device.h"
 #include "Diagnostics.h"
 #include "Runtime.h"
@@ -22,7 +23,29 @@ using namespace omptarget;
 namespace {
 constexpr int Failure = -1;
 
-uintptr_t address(const void *P) { return reinterpret_cast<uintptr_t>(P); }
+/// What every routine on one device number starts with: the routine is named
+/// in error messages, the number is resolved and, where it is a GPU and
+/// \p Proceed says the routine's own argument checks passed, the device is
+/// locked (and initialized) for the routine's duration.
+class ApiDevice {
+public:
+  ApiDevice(const char *Routine, int DeviceNum, bool Proceed = true)
+      : Scope(Routine), D(Runtime::get().deviceForApi(DeviceNum, IsHost)) {
+    if (D && Proceed)
+      Lock = D->acquire();
+  }
+
+  /// The number is the initial device (the host).
+  bool isHost() const { return IsHost; }
+  /// The locked GPU; nullptr for the host, invalid numbers and failed checks.
+  Device *device() const { return Lock ? D : nullptr; }
+
+private:
+  ConstructScope Scope;
+  bool IsHost = false;
+  Device *D;
+  std::unique_lock<std::mutex> Lock;
+};
 
 /// Copies between any two of host and devices: resolves and locks the
 /// devices once, queues copies, and waits for them in finish().
@@ -44,36 +67,27 @@ public:
       SecondLock = Second->acquire();
     // Copies run on the source's stream, in its context.
     if (Src)
-      Src->check(Src->driver().CtxSetCurrent(Src->context()),
-                 "cannot make the context current");
+      Src->makeCurrent();
   }
 
   bool valid() const { return Valid; }
 
   void copy(char *To, const char *From, size_t Size) {
-    if (!Dst && !Src) {
+    if (!Dst && !Src)
       memcpy(To, From, Size);
-    } else if (!Src) {
-      Dst->copyToDevice(address(To), From, Size);
-    } else if (!Dst) {
-      Src->copyFromDevice(To, address(From), Size);
-    } else if (Dst == Src) {
-      Src->check(Src->driver().MemcpyDtoDAsync(address(To), address(From), Size,
-                                               Src->stream()),
-                 "cannot copy between device buffers");
-    } else {
-      Src->check(Src->driver().MemcpyPeerAsync(address(To), Dst->context(),
-                                               address(From), Src->context(),
-                                               Size, Src->stream()),
-                 "cannot copy between devices");
-    }
+    else if (!Src)
+      Dst->copyToDevice(addressOf(To), From, Size);
+    else if (!Dst)
+      Src->copyFromDevice(To, addressOf(From), Size);
+    else if (Dst == Src)
+      Src->copyWithinDevice(addressOf(To), addressOf(From), Size);
+    else
+      Src->copyToPeer(*Dst, addressOf(To), addressOf(From), Size);
   }
 
   void finish() {
-    // Device-to-device copies are not tracked as pending: wait on the stream.
     if (Src)
-      Src->check(Src->driver().StreamSynchronize(Src->stream()),
-                 "device failure");
+      Src->synchronize();
     if (Dst)
       Dst->synchronize();
   }
@@ -109,57 +123,40 @@ void copyRect(Transfer &T, char *Dst, const char *Src, size_t ElementSize,
 } // namespace
 
 extern "C" void *omp_target_alloc(size_t Size, int DeviceNum) {
-  ConstructScope Scope("omp_target_alloc");
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (IsHost)
+  ApiDevice Call("omp_target_alloc", DeviceNum, Size > 0);
+  if (Call.isHost())
     return malloc(Size);
-  if (!D || Size == 0)
-    return nullptr;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  return reinterpret_cast<void *>(D->allocate(Size));
+  Device *D = Call.device();
+  return D ? pointerTo(D->allocate(Size)) : nullptr;
 }
 
 extern "C" void omp_target_free(void *Ptr, int DeviceNum) {
-  ConstructScope Scope("omp_target_free");
   if (!Ptr)
     return;
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (IsHost) {
+  ApiDevice Call("omp_target_free", DeviceNum);
+  if (Call.isHost())
     free(Ptr);
-    return;
-  }
-  if (!D)
-    return;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  D->release(address(Ptr));
+  else if (Device *D = Call.device())
+    D->release(addressOf(Ptr));
 }
 
 extern "C" int omp_target_is_present(const void *Ptr, int DeviceNum) {
-  ConstructScope Scope("omp_target_is_present");
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (IsHost)
+  ApiDevice Call("omp_target_is_present", DeviceNum);
+  if (Call.isHost())
     return 1;
-  if (!D)
-    return 0;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  return D->data().table().lookup(address(Ptr), 0).Entry != nullptr;
+  Device *D = Call.device();
+  return D && D->data().table().lookup(addressOf(Ptr), 0).Entry != nullptr;
 }
 
 extern "C" void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
-  ConstructScope Scope("omp_get_mapped_ptr");
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (IsHost)
+  ApiDevice Call("omp_get_mapped_ptr", DeviceNum);
+  if (Call.isHost())
     return const_cast<void *>(Ptr);
+  Device *D = Call.device();
   if (!D)
     return nullptr;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  MappingTable::LookupResult R = D->data().table().lookup(address(Ptr), 0);
-  return R.Entry ? reinterpret_cast<void *>(R.Entry->translate(address(Ptr)))
-                 : nullptr;
+  MappingTable::LookupResult R = D->data().table().lookup(addressOf(Ptr), 0);
+  return R.Entry ? pointerTo(R.Entry->translate(addressOf(Ptr))) : nullptr;
 }
 
 extern "C" int omp_target_memcpy(void *Dst, const void *Src, size_t Length,
@@ -204,43 +201,33 @@ omp_target_memcpy_rect(void *Dst, const void *Src, size_t ElementSize,
 
 extern "C" void *omp_target_memset(void *Ptr, int Value, size_t Count,
                                    int DeviceNum) {
-  ConstructScope Scope("omp_target_memset");
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (IsHost)
+  ApiDevice Call("omp_target_memset", DeviceNum, Ptr != nullptr);
+  if (Call.isHost())
     return memset(Ptr, Value, Count);
-  if (!D || !Ptr)
-    return Ptr;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  D->check(D->driver().MemsetD8Async(address(Ptr),
-                                     static_cast<unsigned char>(Value), Count,
-                                     D->stream()),
-           "cannot set device memory");
-  D->check(D->driver().StreamSynchronize(D->stream()), "device failure");
+  if (Device *D = Call.device()) {
+    D->fill(addressOf(Ptr), static_cast<unsigned char>(Value), Count);
+    D->synchronize();
+  }
   return Ptr;
 }
 
 extern "C" int omp_target_associate_ptr(const void *HostPtr,
                                         const void *DevicePtr, size_t Size,
                                         size_t DeviceOffset, int DeviceNum) {
-  ConstructScope Scope("omp_target_associate_ptr");
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (!D || !HostPtr || !DevicePtr)
+  ApiDevice Call("omp_target_associate_ptr", DeviceNum, HostPtr && DevicePtr);
+  Device *D = Call.device();
+  if (!D)
     return Failure;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  return D->data().associate(address(HostPtr), Size,
-                             address(DevicePtr) + DeviceOffset)
+  return D->data().associate(addressOf(HostPtr), Size,
+                             addressOf(DevicePtr) + DeviceOffset)
              ? 0
              : Failure;
 }
 
 extern "C" int omp_target_disassociate_ptr(const void *HostPtr, int DeviceNum) {
-  ConstructScope Scope("omp_target_disassociate_ptr");
-  bool IsHost;
-  Device *D = Runtime::get().deviceForApi(DeviceNum, IsHost);
-  if (!D || !HostPtr)
+  ApiDevice Call("omp_target_disassociate_ptr", DeviceNum, HostPtr != nullptr);
+  Device *D = Call.device();
+  if (!D)
     return Failure;
-  std::unique_lock<std::mutex> Lock = D->acquire();
-  return D->data().disassociate(address(HostPtr)) ? 0 : Failure;
+  return D->data().disassociate(addressOf(HostPtr)) ? 0 : Failure;
 }

@@ -31,16 +31,22 @@ ConstructScope::ConstructScope(const char *ApiName)
 
 ConstructScope::~ConstructScope() { CurrentScope = Outer; }
 
-std::string ConstructScope::describeCurrent() {
+std::string ConstructScope::where() {
   const ConstructScope *S = CurrentScope;
   if (!S)
     return "";
   if (S->ApiName)
-    return std::string("in ") + S->ApiName;
+    return S->ApiName;
   const char *Kernel = S->KernelName;
   if (!Kernel && S->RegionId)
     Kernel = Registry::get().kernelName(S->RegionId);
-  return "at " + describeLocation(S->Loc, Kernel);
+  return describeLocation(S->Loc, Kernel);
+}
+
+std::string ConstructScope::describeCurrent() {
+  if (!CurrentScope)
+    return "";
+  return (CurrentScope->ApiName ? "in " : "at ") + where();
 }
 
 /// Splits clang's ";a;b;c;...;;" strings into their fields.
@@ -70,16 +76,16 @@ static std::string demangle(const std::string &Name) {
   return Result;
 }
 
-std::string omptarget::regionFromKernelName(const char *KernelName) {
+bool omptarget::parseKernelName(const char *KernelName, RegionSource &Region) {
   static const char Prefix[] = "__omp_offloading_";
   if (!KernelName || strncmp(KernelName, Prefix, sizeof(Prefix) - 1) != 0)
-    return "";
+    return false;
   std::string Rest(KernelName + sizeof(Prefix) - 1);
   // Skip the device and file ids: two hexadecimal fields.
   for (int Field = 0; Field < 2; ++Field) {
     size_t Sep = Rest.find('_');
     if (Sep == std::string::npos || Sep == 0)
-      return "";
+      return false;
     Rest.erase(0, Sep + 1);
   }
   // The function name may contain "_l<digits>" itself: the line is the last
@@ -102,10 +108,25 @@ std::string omptarget::regionFromKernelName(const char *KernelName) {
       continue;
     if (!IsDigits(Rest, Pos + 2, LineEnd))
       continue;
-    return "function " + demangle(Rest.substr(0, Pos)) + ", line " +
-           Rest.substr(Pos + 2, LineEnd - Pos - 2);
+    Region.Function = demangle(Rest.substr(0, Pos));
+    Region.Line = Rest.substr(Pos + 2, LineEnd - Pos - 2);
+    return true;
   }
-  return "";
+  return false;
+}
+
+std::string omptarget::regionFromKernelName(const char *KernelName) {
+  RegionSource Region;
+  if (!parseKernelName(KernelName, Region))
+    return "";
+  return "function " + Region.Function + ", line " + Region.Line;
+}
+
+std::string omptarget::kernelSourceName(const char *KernelName) {
+  RegionSource Region;
+  if (!parseKernelName(KernelName, Region))
+    return KernelName;
+  return Region.Function + ":" + Region.Line;
 }
 
 std::string omptarget::describeLocation(const ident_t *Loc,
@@ -156,6 +177,12 @@ std::string omptarget::format(const char *Fmt, ...) {
   return Result;
 }
 
+static void (*FatalHook)(const std::string &Message) = nullptr;
+
+void omptarget::setFatalHook(void (*Hook)(const std::string &Message)) {
+  FatalHook = Hook;
+}
+
 void omptarget::fatal(const char *Fmt, ...) {
   va_list Args;
   va_start(Args, Fmt);
@@ -166,6 +193,8 @@ void omptarget::fatal(const char *Fmt, ...) {
     Message += " " + Where;
   fflush(stdout);
   fprintf(stderr, "omptarget fatal error: %s\n", Message.c_str());
+  if (FatalHook)
+    FatalHook(Message);
   fflush(nullptr);
   // _Exit rather than exit: the error may be raised while a device lock is
   // held, and exit handlers (the program's __tgt_unregister_lib among them)

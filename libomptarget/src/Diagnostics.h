@@ -36,6 +36,9 @@ public:
   /// "at k.c:5 (function main)", "in omp_target_memcpy", ... for the
   /// innermost scope of this thread.
   static std::string describeCurrent();
+  /// The same without the preposition: "k.c:5 (function main)"; empty
+  /// outside any scope.
+  static std::string where();
 
 private:
   const ident_t *Loc = nullptr;
@@ -49,10 +52,23 @@ private:
 /// carries no source information, from the name of its kernel.
 std::string describeLocation(const ident_t *Loc, const char *KernelName);
 
-/// "function main, line 4" from a kernel named
-/// __omp_offloading_<dev>_<file>_<function>_l<line>[_<count>]; empty if the
+/// Where a target region is in the source, read from its kernel's name.
+struct RegionSource {
+  std::string Function; ///< Demangled: "axpy(int, double*)".
+  std::string Line;
+};
+
+/// Reads the parent function and line from a kernel named
+/// __omp_offloading_<dev>_<file>_<function>_l<line>[_<count>]; false if the
 /// name does not have that form.
+bool parseKernelName(const char *KernelName, RegionSource &Region);
+
+/// "function main, line 4" from a kernel name; empty if parseKernelName fails.
 std::string regionFromKernelName(const char *KernelName);
+
+/// A kernel as its source names it, "main:4", for timelines; the kernel name
+/// itself if parseKernelName fails.
+std::string kernelSourceName(const char *KernelName);
 
 /// Names a mapped variable from clang's map_var_info_t string
 /// (";name;file;line;col;;"); "" when the program carries no names.
@@ -65,6 +81,10 @@ std::string format(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 /// with exit status 1.
 [[noreturn]] void fatal(const char *Fmt, ...)
     __attribute__((format(printf, 1, 2)));
+
+/// Sets the function fatal() calls with its message (location included) just
+/// before the process ends: the timeline trace writes itself out there.
+void setFatalHook(void (*Hook)(const std::string &Message));
 
 /// True when LIBOMPTARGET_INFO asks for info lines.
 bool infoEnabled();

@@ -2,7 +2,9 @@
 //
 // The environment variables the runtime honours, read once at first use:
 // OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP_NUM_TEAMS,
-// OMP_TEAMS_THREAD_LIMIT and LIBOMPTARGET_INFO.
+// OMP_TEAMS_THREAD_LIMIT and LIBOMPTARGET_INFO. (LIBOMPTARGET_PROFILE is read
+// by Trace.cpp when the runtime is loaded: whether to trace must be known
+// before the first construct.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,8 @@
-//===- Kernel.h - Target region kernels and their launch --------*- C++ -*-===//
+//===- Kernel.h - A kernel of a loaded device image -------------*- C++ -*-===//
 //
-// A kernel of a loaded device image, with what its kernel environment says, and
-// the launch of a target region: map its data, pass its arguments, pick the
-// geometry, run it and unmap.
+// What the runtime knows about a target region's kernel once its image is
+// loaded on a device (its kernel environment, limits and launch caches), and
+// the buffers that the launches on a device reuse.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,11 +13,10 @@
 #include "LaunchGeometry.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace omptarget {
-
-class Device;
 
 struct Kernel {
   std::string Name;
@@ -42,11 +41,6 @@ struct LaunchBuffers {
   std::vector<char> Privates;
   std::vector<std::pair<size_t, intptr_t>> PrivateSlots;
 };
-
-/// Runs a target region on \p D (whose lock the caller holds): the data
-/// mapping of its map clauses around the launch of \p K.
-void launchKernel(Device &D, Kernel &K, int32_t NumTeams,
-                  const __tgt_kernel_arguments &Args);
 
 } // namespace omptarget
 

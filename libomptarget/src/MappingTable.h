@@ -2,12 +2,14 @@
 //
 // The present table of one device: which host address ranges have a
 // corresponding device copy, where it is, and how many constructs hold it.
-// Pure bookkeeping; DataMapping.h gives it the OpenMP map-type semantics.
+// Pure bookkeeping; DataEnvironment.h gives it the OpenMP map-type semantics.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OMPTARGET_MAPPINGTABLE_H
 #define OMPTARGET_MAPPINGTABLE_H
+
+#include "Address.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -45,7 +47,7 @@ struct MapEntry {
   std::vector<ShadowPointer> Shadows;
 
   uintptr_t translate(uintptr_t HostAddress) const {
-    return DeviceBegin + (HostAddress - HostBegin);
+    return rebase(HostAddress, HostBegin, DeviceBegin);
   }
   bool isPermanent() const { return RefCount == InfiniteRefCount; }
 };
@@ -74,13 +76,6 @@ public:
   /// that "newly mapped by this construct" is a comparison, not a list.
   uint64_t newConstruct() { return ++LastConstruct; }
   uint64_t currentConstruct() const { return LastConstruct; }
-
-  size_t size() const { return Entries.size(); }
-
-  template <typename Fn> void forEach(Fn F) {
-    for (auto &KV : Entries)
-      F(KV.second);
-  }
 
 private:
   std::map<uintptr_t, MapEntry> Entries; ///< Keyed by HostBegin.

@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Registry.h"
-#include "Diagnostics.h"
 
 #include <algorithm>
 
@@ -20,14 +19,6 @@ Registry &Registry::get() {
 }
 
 void Registry::add(__tgt_bin_desc *Desc) {
-  for (const __tgt_offload_entry *E = Desc->HostEntriesBegin;
-       E != Desc->HostEntriesEnd; ++E)
-    if (E->Reserved != 0 || E->Version != OMP_OFFLOAD_ENTRY_VERSION)
-      fatal("the program's offload entries have an unknown layout (reserved "
-            "field 0x%llx, version %u) where LLVM 22's version %u was "
-            "expected: it was linked by an incompatible offloading toolchain",
-            static_cast<unsigned long long>(E->Reserved), unsigned(E->Version),
-            unsigned(OMP_OFFLOAD_ENTRY_VERSION));
   std::lock_guard<std::mutex> Lock(Mutex);
   Programs.push_back(Desc);
   Generation.fetch_add(1, std::memory_order_release);

@@ -9,7 +9,10 @@
 
 #include "Device.h"
 #include "Diagnostics.h"
+#include "KernelLaunch.h"
+#include "Registry.h"
 #include "Runtime.h"
+#include "Trace.h"
 
 using namespace omptarget;
 
@@ -19,6 +22,29 @@ constexpr int OffloadFailed = -1;
 
 enum class DataOp { Begin, End, Update };
 
+/// Names of the data constructs' steps in the trace: begin serves `target
+/// data` and `target enter data`, end `target data` and `target exit data`.
+const char *stepName(DataOp Op) {
+  switch (Op) {
+  case DataOp::Begin:
+    return "enter data";
+  case DataOp::End:
+    return "exit data";
+  case DataOp::Update:
+    return "update";
+  }
+  return "";
+}
+
+/// A target region as the trace names it, from its host region id.
+trace::Event regionEvent(const char *Category, const void *HostId) {
+  const char *Kernel = Registry::get().kernelName(HostId);
+  return {Kernel ? kernelSourceName(Kernel) : "target region", Category,
+          trace::Args()
+              .add("location", ConstructScope::where())
+              .add("kernel", Kernel ? Kernel : "unknown")};
+}
+
 void mapData(DataOp Op, ident_t *Loc, int64_t DeviceId, int32_t ArgNum,
              void **ArgsBase, void **Args, int64_t *ArgSizes, int64_t *ArgTypes,
              void **ArgNames, void **ArgMappers) {
@@ -26,6 +52,7 @@ void mapData(DataOp Op, ident_t *Loc, int64_t DeviceId, int32_t ArgNum,
   Device *D = Runtime::get().deviceForConstruct(DeviceId);
   if (!D)
     return;
+  trace::HostSpan Span([&] { return D->mapEvent(stepName(Op), ArgNum); });
   std::unique_lock<std::mutex> Lock = D->acquire();
   MapList List;
   List.Count = ArgNum;
@@ -60,8 +87,14 @@ extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
   ConstructScope Scope(Loc);
   Scope.setRegion(HostPtr);
   Device *D = Runtime::get().deviceForConstruct(DeviceId);
-  if (!D)
+  if (!D) {
+    if (trace::Enabled) {
+      trace::Event Fallback = regionEvent("target", HostPtr);
+      Fallback.Name += " on the host";
+      trace::instant(trace::hostThread(), Fallback);
+    }
     return OffloadFailed;
+  }
   if (Args->Version < 2)
     fatal("kernel argument block version %u is not supported (clang-22 "
           "emits version 3)",
@@ -69,6 +102,11 @@ extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
   if (Args->Flags & OMP_KERNEL_ARGS_IS_CUDA)
     fatal("CUDA kernel launches through the OpenMP runtime are not "
           "supported");
+  trace::HostSpan Span([&] {
+    trace::Event Region = regionEvent("target", HostPtr);
+    Region.Arguments.add("device", D->id());
+    return Region;
+  });
   std::unique_lock<std::mutex> Lock = D->acquire();
   Kernel *K = D->findKernel(HostPtr);
   if (!K)

@@ -15,7 +15,15 @@
 // kernel), FAKE_CUDA_MEMORY (bytes that may be allocated), FAKE_CUDA_INIT_ERROR
 // (cuInit's result), FAKE_CUDA_KERNEL_ERROR (what waiting for a kernel
 // returns), FAKE_CUDA_REJECT ("cubin" or "ptx": images the driver refuses),
-// FAKE_CUDA_TRACE=1 (print module loads, launches, allocations and copies).
+// FAKE_CUDA_TRACE=1 (print module loads, launches, allocations and copies),
+// FAKE_CUDA_KERNEL_US (GPU time of every kernel, in microseconds).
+//
+// Streams have a clock: work runs when it is queued, but each kernel keeps its
+// stream busy for FAKE_CUDA_KERNEL_US microseconds (0 by default) from the
+// moment the stream is free; events record when the stream reaches them, and
+// waiting for a stream sleeps until it is done. So, like on a real GPU, a
+// launch returns at once, the wait takes the kernel's time, and only events
+// tell how long the kernel ran.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -24,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -56,6 +65,26 @@ static void trace(const char *Fmt, ...) {
 
 static long long Allocated;
 static int PendingKernelError;
+
+/// Milliseconds on the host's monotonic clock.
+static double nowMs(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
+}
+struct Stream {
+  /// When the work queued so far is done.
+  double BusyUntilMs;
+};
+/// When work queued now on \p S starts: when the stream is free.
+static double freeMs(void *S) {
+  double Now = nowMs(), Busy = ((struct Stream *)S)->BusyUntilMs;
+  return Busy > Now ? Busy : Now;
+}
+
+struct Event {
+  double Ms;
+};
 
 CUresult cuInit(unsigned Flags) {
   (void)Flags;
@@ -122,11 +151,16 @@ CUresult cuCtxSetCurrent(void *Ctx) {
 }
 CUresult cuStreamCreate(void **S, unsigned Flags) {
   (void)Flags;
-  *S = malloc(1);
+  *S = calloc(1, sizeof(struct Stream));
   return 0;
 }
 CUresult cuStreamSynchronize(void *S) {
-  (void)S;
+  double Left = ((struct Stream *)S)->BusyUntilMs - nowMs();
+  if (Left > 0) {
+    struct timespec T = {(time_t)(Left / 1e3),
+                         (long)((Left - (time_t)(Left / 1e3) * 1e3) * 1e6)};
+    nanosleep(&T, NULL);
+  }
   int E = PendingKernelError;
   PendingKernelError = 0;
   return E;
@@ -210,12 +244,27 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *N, void *F,
 CUresult cuLaunchKernel(void *F, unsigned GX, unsigned GY, unsigned GZ,
                         unsigned BX, unsigned BY, unsigned BZ, unsigned Shared,
                         void *Stream, void **Params, void **Extra) {
-  (void)Stream, (void)Extra;
+  (void)Extra;
   struct Function *Fn = F;
   trace("launch %s grid %ux%ux%u block %ux%ux%u shared %u", Fn->Name, GX, GY,
         GZ, BX, BY, BZ, Shared);
   Fn->Body(Params, GX, BX);
+  ((struct Stream *)Stream)->BusyUntilMs =
+      freeMs(Stream) + setting("FAKE_CUDA_KERNEL_US", 0) / 1e3;
   PendingKernelError = setting("FAKE_CUDA_KERNEL_ERROR", 0);
+  return 0;
+}
+CUresult cuEventCreate(void **E, unsigned Flags) {
+  (void)Flags;
+  *E = calloc(1, sizeof(struct Event));
+  return 0;
+}
+CUresult cuEventRecord(void *E, void *Stream) {
+  ((struct Event *)E)->Ms = freeMs(Stream);
+  return 0;
+}
+CUresult cuEventElapsedTime(float *Ms, void *Start, void *End) {
+  *Ms = (float)(((struct Event *)End)->Ms - ((struct Event *)Start)->Ms);
   return 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {

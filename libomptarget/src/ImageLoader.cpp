@@ -1,17 +1,17 @@
-//===- Program.cpp - Device images, kernels and globals on a device -------===//
+//===- ImageLoader.cpp - The programs loaded on one device ----------------===//
 //
-// Loads, on one device, the best of a program's device images for the
-// device's compute capability (a cubin for the same SM, then a compatible
-// cubin, then PTX for the driver to compile), and resolves the program's
-// offload entries in it: kernels with their kernel environments, and declare
-// target variables, which stay mapped for the program's lifetime.
+// Of a program's device images, the best for the device's compute capability
+// is loaded: a cubin for the same SM, then a compatible cubin, then PTX for
+// the driver to compile.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Device.h"
+#include "ImageLoader.h"
+#include "Address.h"
 #include "Diagnostics.h"
 #include "ImageInfo.h"
 #include "Registry.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -20,8 +20,11 @@
 
 using namespace omptarget;
 
-void Device::loadNewPrograms() {
-  LoadedGeneration = Registry::get().generation();
+void ImageLoader::loadNewPrograms() {
+  uint64_t Generation = Registry::get().generation();
+  if (LoadedGeneration == Generation)
+    return;
+  LoadedGeneration = Generation;
   for (__tgt_bin_desc *Desc : Registry::get().programs()) {
     bool Loaded =
         std::any_of(Programs.begin(), Programs.end(),
@@ -52,7 +55,7 @@ static void checkRequirements(const __tgt_bin_desc &Desc) {
   });
 }
 
-void Device::loadProgram(const __tgt_bin_desc &Desc) {
+void ImageLoader::loadProgram(const __tgt_bin_desc &Desc) {
   checkRequirements(Desc);
   LoadedProgram Program;
   Program.Desc = &Desc;
@@ -76,7 +79,7 @@ void Device::loadProgram(const __tgt_bin_desc &Desc) {
                   static_cast<const char *>(Image.ImageStart);
     ImageInfo Info = classifyImage(Image.ImageStart, Size);
     Present += (I ? ", " : "") + Info.describe();
-    Candidates.push_back({I, Info, imageFitness(Info, SM)});
+    Candidates.push_back({I, Info, imageFitness(Info, Device.SM)});
   }
   std::stable_sort(Candidates.begin(), Candidates.end(),
                    [](const Candidate &A, const Candidate &B) {
@@ -91,22 +94,29 @@ void Device::loadProgram(const __tgt_bin_desc &Desc) {
     const char *End = static_cast<const char *>(Image.ImageEnd);
     // The driver reads PTX up to its terminating NUL.
     std::string Text;
-    const void *Data = Start;
+    const void *Bytes = Start;
     if (C.Info.Kind == ImageKind::PTX && (End == Start || End[-1] != '\0')) {
       Text.assign(Start, End);
-      Data = Text.c_str();
+      Bytes = Text.c_str();
     }
     char Log[4096] = "";
     int Options[] = {CU_JIT_ERROR_LOG_BUFFER,
                      CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *Values[] = {Log, reinterpret_cast<void *>(sizeof(Log))};
+    trace::HostSpan Span([&] {
+      return trace::Event{"load image", "load",
+                          trace::Args()
+                              .add("device", Device.Id)
+                              .add("image", C.Info.describe())
+                              .add("bytes", End - Start)};
+    });
     CUresult Result =
-        Cu.ModuleLoadDataEx(&Program.Module, Data, 2, Options, Values);
+        Cu.ModuleLoadDataEx(&Program.Module, Bytes, 2, Options, Values);
     if (Result == CUDA_SUCCESS) {
       info("device %d (%s): loaded image %d of %d (%s); the program carries "
            "%s",
-           Id, smName(SM).c_str(), C.Index + 1, Desc.NumDeviceImages,
-           C.Info.describe().c_str(), Present.c_str());
+           Device.Id, smName(Device.SM).c_str(), C.Index + 1,
+           Desc.NumDeviceImages, C.Info.describe().c_str(), Present.c_str());
       loadEntries(Program, Desc);
       writeDeviceEnvironment(Program);
       Programs.push_back(std::move(Program));
@@ -118,11 +128,12 @@ void Device::loadProgram(const __tgt_bin_desc &Desc) {
   }
   fatal("no device image of the program can run on device %d (%s, %s): it "
         "carries %s%s",
-        Id, DeviceName.c_str(), smName(SM).c_str(), Present.c_str(),
-        Rejected.c_str());
+        Device.Id, Device.Name.c_str(), smName(Device.SM).c_str(),
+        Present.c_str(), Rejected.c_str());
 }
 
-void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
+void ImageLoader::loadEntries(LoadedProgram &Program,
+                              const __tgt_bin_desc &Desc) {
   // Kernel environments are read with one synchronization for all kernels
   // (a deque keeps the destinations in place).
   std::deque<std::pair<Kernel *, ConfigurationEnvironmentTy>> Configs;
@@ -142,7 +153,7 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
       if (Result != CUDA_SUCCESS)
         fatal("kernel %s is missing from the device image loaded on device "
               "%d: %s",
-              E.SymbolName, Id, Cu.describe(Result).c_str());
+              E.SymbolName, Device.Id, Cu.describe(Result).c_str());
       int MaxThreads = 0;
       check(Cu.FuncGetAttribute(&MaxThreads,
                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
@@ -161,11 +172,11 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
         check(Result, "cannot find a kernel environment");
         if (EnvSize < sizeof(ConfigurationEnvironmentTy))
           fatal("%s on device %d has %zu bytes, expected at least %zu",
-                EnvName.c_str(), Id, EnvSize,
+                EnvName.c_str(), Device.Id, EnvSize,
                 sizeof(ConfigurationEnvironmentTy));
         Configs.emplace_back(K.get(), ConfigurationEnvironmentTy());
-        copyFromDevice(&Configs.back().second, EnvPtr,
-                       sizeof(ConfigurationEnvironmentTy));
+        Memory.copyFromDevice(&Configs.back().second, EnvPtr,
+                              sizeof(ConfigurationEnvironmentTy));
       }
       KernelsByHostId[E.Address] = K.get();
       Program.KernelHostIds.push_back(E.Address);
@@ -181,16 +192,16 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
     if (Result != CUDA_SUCCESS)
       fatal("declare target variable %s is missing from the device image "
             "loaded on device %d: %s",
-            E.SymbolName, Id, Cu.describe(Result).c_str());
+            E.SymbolName, Device.Id, Cu.describe(Result).c_str());
     if (Size != E.Size)
       fatal("declare target variable %s has %zu bytes on device %d but "
             "%" PRIu64 " on the host",
-            E.SymbolName, Size, Id, E.Size);
-    uintptr_t Host = reinterpret_cast<uintptr_t>(E.Address);
-    Data.addPermanent(Host, E.Size, static_cast<uintptr_t>(Ptr));
+            E.SymbolName, Size, Device.Id, E.Size);
+    uintptr_t Host = addressOf(E.Address);
+    Data.addPermanent(Host, E.Size, Ptr);
     Program.Globals.push_back(Host);
   });
-  synchronize();
+  Memory.synchronize();
   uint32_t RecordBytes = 0;
   uint32_t Records = 0;
   for (const auto &[K, Config] : Configs) {
@@ -199,16 +210,16 @@ void Device::loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc) {
     if (Config.ReductionDataSize > 0) {
       RecordBytes = std::max(RecordBytes,
                              static_cast<uint32_t>(Config.ReductionDataSize));
-      Records = std::max(
-          Records, static_cast<uint32_t>(Config.ReductionBufferLength));
+      Records = std::max(Records,
+                         static_cast<uint32_t>(Config.ReductionBufferLength));
     }
   }
   if (RecordBytes > 0)
     setUpReductions(Program, RecordBytes, Records);
 }
 
-void Device::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
-                             uint32_t Records) {
+void ImageLoader::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
+                                  uint32_t Records) {
   // Kernels of a device run one at a time, so one buffer of the largest
   // size any kernel of the program needs serves them all, with no work at
   // launch (the layout is ReductionEnvironmentTy's).
@@ -219,7 +230,7 @@ void Device::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
                          OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL) != CUDA_SUCCESS)
     fatal("the device image on device %d reduces across teams but lacks "
           "%s: the device runtime and libomptarget do not match",
-          Id, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL);
+          Device.Id, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL);
   if (Size != sizeof(Environment))
     fatal("the device image's %s has %zu bytes, expected %zu: the device "
           "runtime and libomptarget do not match",
@@ -227,24 +238,23 @@ void Device::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
   // Records start 16-byte aligned, enough for any reduction variable.
   size_t CounterBytes = (sizeof(uint32_t) * (1 + size_t(Records)) + 15) & ~15;
   std::vector<uint32_t> Zeros(CounterBytes / sizeof(uint32_t));
-  uintptr_t Memory =
-      allocate(CounterBytes + size_t(RecordBytes) * size_t(Records));
-  Program.ReductionMemory = Memory;
-  copyToDevice(Memory, Zeros.data(), CounterBytes);
-  Environment.Buffer = reinterpret_cast<void *>(Memory + CounterBytes);
-  Environment.TeamsDone = reinterpret_cast<uint32_t *>(Memory);
-  Environment.RecordStates =
-      reinterpret_cast<uint32_t *>(Memory + sizeof(uint32_t));
+  uintptr_t Buffer =
+      Memory.allocate(CounterBytes + size_t(RecordBytes) * size_t(Records));
+  Program.ReductionMemory = Buffer;
+  Memory.copyToDevice(Buffer, Zeros.data(), CounterBytes);
+  Environment.Buffer = pointerTo(Buffer + CounterBytes);
+  Environment.TeamsDone = pointerTo<uint32_t>(Buffer);
+  Environment.RecordStates = pointerTo<uint32_t>(Buffer + sizeof(uint32_t));
   Environment.Records = Records;
-  copyToDevice(static_cast<uintptr_t>(Ptr), &Environment, sizeof(Environment));
+  Memory.copyToDevice(Ptr, &Environment, sizeof(Environment));
 }
 
-void Device::writeDeviceEnvironment(const LoadedProgram &Program) {
+void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
   // The device runtime answers omp_get_device_num() and
   // omp_get_num_devices() from this global; an image whose code never asks
   // does not have it.
-  DeviceEnvironmentTy Environment = {static_cast<uint32_t>(NumDevices),
-                                     static_cast<uint32_t>(Id)};
+  DeviceEnvironmentTy Environment = {static_cast<uint32_t>(Device.NumDevices),
+                                     static_cast<uint32_t>(Device.Id)};
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
   if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
@@ -254,16 +264,15 @@ void Device::writeDeviceEnvironment(const LoadedProgram &Program) {
     fatal("the device image's %s has %zu bytes, expected %zu: the device "
           "runtime and libomptarget do not match",
           OMPGPU_DEVICE_ENVIRONMENT_SYMBOL, Size, sizeof(Environment));
-  copyToDevice(static_cast<uintptr_t>(Ptr), &Environment, sizeof(Environment));
+  Memory.copyToDevice(Ptr, &Environment, sizeof(Environment));
 }
 
-Kernel *Device::findKernel(const void *HostId) const {
+Kernel *ImageLoader::findKernel(const void *HostId) const {
   auto It = KernelsByHostId.find(HostId);
   return It == KernelsByHostId.end() ? nullptr : It->second;
 }
 
-void Device::unloadProgram(const __tgt_bin_desc *Desc) {
-  std::lock_guard<std::mutex> Lock(Mutex);
+void ImageLoader::unloadProgram(const __tgt_bin_desc *Desc, CUcontext Context) {
   auto It =
       std::find_if(Programs.begin(), Programs.end(),
                    [&](const LoadedProgram &P) { return P.Desc == Desc; });
@@ -281,7 +290,7 @@ void Device::unloadProgram(const __tgt_bin_desc *Desc) {
   if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS) {
     Cu.ModuleUnload(It->Module);
     if (It->ReductionMemory)
-      Cu.MemFree(static_cast<CUdeviceptr>(It->ReductionMemory));
+      Cu.MemFree(It->ReductionMemory);
   }
   Programs.erase(It);
 }

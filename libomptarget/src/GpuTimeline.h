@@ -1,0 +1,51 @@
+//===- GpuTimeline.h - GPU time of the work queued on a stream --*- C++ -*-===//
+//
+// For the LIBOMPTARGET_PROFILE trace: each copy and kernel a device queues on
+// its stream is timed on the GPU between two CUDA events, so the trace shows
+// how long the GPU worked on it rather than how long the host call took.
+// Once the host has waited for the stream, flush() reads the events and
+// records each activity on the device's stream track.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_GPUTIMELINE_H
+#define OMPTARGET_GPUTIMELINE_H
+
+#include "CudaDriver.h"
+#include "Trace.h"
+
+#include <vector>
+
+namespace omptarget {
+
+class GpuTimeline {
+public:
+  GpuTimeline(const CudaDriver &Cu, int Device) : Cu(Cu), Device(Device) {}
+
+  /// Records, on \p Stream, the event that starts the activity queued next.
+  CUevent begin(CUstream Stream);
+  /// Records the event that ends the activity begun with \p Start.
+  void end(CUstream Stream, CUevent Start, trace::Event What);
+  /// Records the activities queued since the last flush in the trace; the
+  /// stream must have been synchronized.
+  void flush();
+
+private:
+  struct Activity {
+    CUevent Start, End;
+    trace::Event What;
+  };
+  CUevent takeEvent();
+
+  const CudaDriver &Cu;
+  const int Device;
+  std::vector<Activity> Queued;
+  /// Events of flushed activities, for reuse.
+  std::vector<CUevent> Spare;
+  /// Trace time at which the first activity since the last flush was queued.
+  double BatchStart = 0;
+};
+
+} // namespace omptarget
+
+#endif // OMPTARGET_GPUTIMELINE_H

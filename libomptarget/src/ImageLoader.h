@@ -1,0 +1,85 @@
+//===- ImageLoader.h - The programs loaded on one device --------*- C++ -*-===//
+//
+// Loads, on one device, the best device image of each registered program and
+// resolves the program's offload entries in it: kernels with what their
+// kernel environments say, declare target variables (mapped for the
+// program's lifetime), and the device and reduction environments the device
+// runtime reads. A Device owns one, loads new programs through it at the
+// start of each construct and finds kernels in it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_IMAGELOADER_H
+#define OMPTARGET_IMAGELOADER_H
+
+#include "CudaDriver.h"
+#include "DataEnvironment.h"
+#include "DeviceMemory.h"
+#include "DeviceProperties.h"
+#include "Kernel.h"
+#include "omptarget.h"
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace omptarget {
+
+class ImageLoader {
+public:
+  /// Loads onto the device described by \p Device, whose memory and data
+  /// environment are \p Memory and \p Data.
+  ImageLoader(const CudaDriver &Cu, const DeviceProperties &Device,
+              DeviceMemory &Memory, DataEnvironment &Data)
+      : Cu(Cu), Device(Device), Memory(Memory), Data(Data) {}
+
+  /// Loads the programs registered since the last call; costs a comparison
+  /// when there are none.
+  void loadNewPrograms();
+
+  /// The kernel of a target region, by its host region id; nullptr if no
+  /// loaded program has it.
+  Kernel *findKernel(const void *HostId) const;
+
+  /// Forgets a program being unregistered (its host addresses may be reused)
+  /// and, if \p Context can still be made current, unloads its module and
+  /// frees its memory.
+  void unloadProgram(const __tgt_bin_desc *Desc, CUcontext Context);
+
+private:
+  /// The device image of one registered program, loaded.
+  struct LoadedProgram {
+    const __tgt_bin_desc *Desc = nullptr;
+    CUmodule Module = nullptr;
+    std::vector<std::unique_ptr<Kernel>> Kernels;
+    std::vector<const void *> KernelHostIds;
+    /// Host addresses of its declare target variables (permanently mapped).
+    std::vector<uintptr_t> Globals;
+    /// The teams reduction buffer and counters its kernels share; 0 if none
+    /// of them reduces across teams.
+    uintptr_t ReductionMemory = 0;
+  };
+
+  void loadProgram(const __tgt_bin_desc &Desc);
+  void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
+  void writeDeviceEnvironment(const LoadedProgram &Program);
+  void setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
+                       uint32_t Records);
+  void check(CUresult Result, const char *What) const {
+    Cu.check(Result, Device.Id, What);
+  }
+
+  const CudaDriver &Cu;
+  const DeviceProperties &Device;
+  DeviceMemory &Memory;
+  DataEnvironment &Data;
+  std::vector<LoadedProgram> Programs;
+  std::unordered_map<const void *, Kernel *> KernelsByHostId;
+  /// The registry's generation when new programs were last looked for.
+  uint64_t LoadedGeneration = 0;
+};
+
+} // namespace omptarget
+
+#endif // OMPTARGET_IMAGELOADER_H

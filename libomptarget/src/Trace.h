@@ -1,0 +1,111 @@
+//===- Trace.h - The LIBOMPTARGET_PROFILE timeline --------------*- C++ -*-===//
+//
+// With LIBOMPTARGET_PROFILE=<file>, the runtime records what it does as a
+// timeline in the Trace Event Format that Perfetto and chrome://tracing open:
+// one process for the host with a track per host thread (constructs, data
+// mapping, launches, allocations), and one process per device with a track per
+// stream (copies and kernels, timed on the GPU). Events are kept in memory;
+// the file is written whole at exit, whenever a program unregisters its device
+// images, and when a fatal error ends the process. With the variable unset, a
+// traced operation costs the test of one flag.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_TRACE_H
+#define OMPTARGET_TRACE_H
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+
+namespace omptarget {
+namespace trace {
+
+/// LIBOMPTARGET_PROFILE is set. Fixed when the runtime is loaded, before any
+/// program code runs.
+extern const bool Enabled;
+
+/// A row of the timeline: a process ("pid") and one of its threads ("tid").
+struct Track {
+  int Process;
+  int Thread;
+};
+
+/// The calling host thread's track, named the first time it is used.
+Track hostThread();
+/// The track of a device's stream (each device has one).
+Track deviceStream(int Device);
+/// Names a device's process and its stream's track.
+void nameDevice(int Device, const std::string &Name);
+
+/// Microseconds since the runtime was loaded: the trace's clock.
+double now();
+
+/// The "args" object of an event, built field by field.
+class Args {
+public:
+  Args &add(const char *Key, const std::string &Value);
+  Args &add(const char *Key, const char *Value) {
+    return add(Key, std::string(Value));
+  }
+  template <typename T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
+  Args &add(const char *Key, T Value) {
+    return addRaw(Key, std::to_string(Value));
+  }
+  /// A list of numbers: geometry in three dimensions.
+  Args &add(const char *Key, std::initializer_list<uint32_t> Values);
+
+  /// The fields as JSON, without the braces.
+  const std::string &fields() const { return Fields; }
+
+private:
+  Args &addRaw(const char *Key, const std::string &Json);
+  std::string Fields;
+};
+
+/// What an event shows.
+struct Event {
+  std::string Name;
+  const char *Category = "";
+  Args Arguments;
+};
+
+/// A complete event ("ph":"X"): \p Duration microseconds from \p Start.
+void complete(Track Where, const Event &What, double Start, double Duration);
+/// An instant event ("ph":"i"), now.
+void instant(Track Where, const Event &What);
+
+/// The host time spent in a scope, as a complete event on the calling
+/// thread's track. \p Describe, which returns the Event, runs only when
+/// tracing.
+class HostSpan {
+public:
+  template <typename DescribeFn> explicit HostSpan(DescribeFn Describe) {
+    if (!Enabled)
+      return;
+    What = Describe();
+    Start = now();
+    Active = true;
+  }
+  ~HostSpan() {
+    if (Active)
+      complete(hostThread(), What, Start, now() - Start);
+  }
+  HostSpan(const HostSpan &) = delete;
+  HostSpan &operator=(const HostSpan &) = delete;
+
+private:
+  Event What;
+  double Start = 0;
+  bool Active = false;
+};
+
+/// Writes everything recorded so far to the LIBOMPTARGET_PROFILE file,
+/// replacing what an earlier call wrote.
+void write();
+
+} // namespace trace
+} // namespace omptarget
+
+#endif // OMPTARGET_TRACE_H
