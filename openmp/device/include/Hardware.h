@@ -1,8 +1,9 @@
 //===- Hardware.h - Thin wrappers over NVPTX builtins -----------*- C++ -*-===//
 //
-// Every special register, barrier, fence and atomic the runtime uses, in one
-// place, so the rest of the runtime reads in OpenMP terms. All of these are
-// inline so they disappear into the kernels that use them.
+// Every special register, barrier, fence and atomic the runtime uses, and its
+// one spin-wait loop, in one place, so the rest of the runtime reads in OpenMP
+// terms. All of these are inline so they disappear into the kernels that use
+// them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,22 +82,74 @@ inline void fenceBlock() { __nvvm_membar_cta(); }
 
 inline void sleep(uint32_t Nanoseconds) { __nvvm_nanosleep(Nanoseconds); }
 
-/// Device-scope atomics on words that threads of different blocks may share
-/// (locks, critical sections).
-template <typename T> inline T loadRelaxed(T *Ptr) {
-  return __scoped_atomic_load_n(Ptr, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+/// Block barrier 0 that also tells every thread whether Predicate was true
+/// on any thread of the block.
+inline bool barrierOr(bool Predicate) { return __nvvm_bar0_or(Predicate); }
+
+/// The threads an atomic orders its access with: those of the calling block
+/// (the runtime's state in shared memory) or of the whole device (locks,
+/// critical sections, the teams-reduction counters in global memory).
+enum MemoryScope : int {
+  BlockScope = __MEMORY_SCOPE_WRKGRP,
+  DeviceScope = __MEMORY_SCOPE_DEVICE,
+};
+
+// Every atomic access of the runtime goes through these, named by their
+// memory order. Ptr may point into any address space: the atomic keeps it,
+// so accesses of shared memory stay shared-memory instructions.
+template <int Scope = DeviceScope, typename PtrT>
+inline auto loadRelaxed(PtrT Ptr) {
+  return __scoped_atomic_load_n(Ptr, __ATOMIC_RELAXED, Scope);
 }
-template <typename T> inline void storeRelaxed(T *Ptr, T Value) {
-  __scoped_atomic_store_n(Ptr, Value, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+template <int Scope = DeviceScope, typename PtrT>
+inline auto loadAcquire(PtrT Ptr) {
+  return __scoped_atomic_load_n(Ptr, __ATOMIC_ACQUIRE, Scope);
 }
-template <typename T> inline void storeRelease(T *Ptr, T Value) {
-  __scoped_atomic_store_n(Ptr, Value, __ATOMIC_RELEASE, __MEMORY_SCOPE_DEVICE);
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline void storeRelaxed(PtrT Ptr, T Value) {
+  __scoped_atomic_store_n(Ptr, Value, __ATOMIC_RELAXED, Scope);
 }
-/// Returns true if *Ptr held Expected and now holds Desired.
-template <typename T> inline bool casAcquire(T *Ptr, T Expected, T Desired) {
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline void storeRelease(PtrT Ptr, T Value) {
+  __scoped_atomic_store_n(Ptr, Value, __ATOMIC_RELEASE, Scope);
+}
+/// Returns true if *Ptr held Expected and now holds Desired; the exchange
+/// acquires what the last release of *Ptr published.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline bool casAcquire(PtrT Ptr, T Expected, T Desired) {
   return __scoped_atomic_compare_exchange_n(Ptr, &Expected, Desired, false,
                                             __ATOMIC_ACQUIRE, __ATOMIC_RELAXED,
-                                            __MEMORY_SCOPE_DEVICE);
+                                            Scope);
+}
+/// Writes Desired if *Ptr holds Expected, without ordering (the caller
+/// publishes what it then initializes with a release); otherwise loads *Ptr
+/// into Expected with acquire. Returns whether it wrote.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline bool casRelaxedOrLoadAcquire(PtrT Ptr, T &Expected, T Desired) {
+  return __scoped_atomic_compare_exchange_n(Ptr, &Expected, Desired, false,
+                                            __ATOMIC_RELAXED, __ATOMIC_ACQUIRE,
+                                            Scope);
+}
+/// Adds Value and returns what *Ptr held before; acquires and releases.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto fetchAddAcqRel(PtrT Ptr, T Value) {
+  return __scoped_atomic_fetch_add(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
+}
+
+/// The runtime's one way to wait for another thread: calls Done until it
+/// returns true, sleeping between calls for MinNanoseconds at first, twice
+/// as long after each failed call up to MaxNanoseconds. Sleeping leaves the
+/// issue slots to the thread being waited for, which may be a lane of the
+/// same warp (threads of a warp are scheduled independently since Volta).
+template <uint32_t MinNanoseconds = 32, uint32_t MaxNanoseconds = 1024,
+          typename DoneFn>
+inline void spinUntil(DoneFn Done) {
+  uint32_t Backoff = MinNanoseconds;
+  while (!Done()) {
+    sleep(Backoff);
+    if (Backoff < MaxNanoseconds)
+      Backoff *= 2;
+  }
 }
 
 } // namespace hw

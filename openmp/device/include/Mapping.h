@@ -57,8 +57,7 @@ inline uint32_t activeTeamSize(uint8_t State) {
   if (!state::isSPMD(State))
     return state::TeamState.WorkThreads;
   if (state::inPartialTeam(State))
-    return __scoped_atomic_load_n(&state::TeamState.SPMDTeamSize,
-                                  __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
+    return hw::loadRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize);
   return hw::blockDim();
 }
 

@@ -116,8 +116,7 @@ template <uint32_t N = 0, typename BodyTy>
   if (Tid != 0 || !mapping::hasIdleLanes(Threads))
     return;
   state::TeamState.PartialBarriers = 0;
-  __scoped_atomic_store_n(&state::TeamState.PartialEnd, 0u, __ATOMIC_RELAXED,
-                          __MEMORY_SCOPE_WRKGRP);
+  hw::storeRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd, 0u);
 }
 
 /// What thread Tid of a team of Threads threads does once it finished the
@@ -127,9 +126,8 @@ template <uint32_t N = 0, typename BodyTy>
   if (!mapping::hasIdleLanes(Threads))
     return;
   if (Tid == 0)
-    __scoped_atomic_store_n(&state::TeamState.PartialEnd,
-                            state::TeamState.PartialBarriers + 1,
-                            __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
+    hw::storeRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd,
+                                     state::TeamState.PartialBarriers + 1);
   hw::barrier(1, mapping::teamBarrierThreads(Threads));
 }
 
@@ -139,8 +137,7 @@ template <uint32_t N = 0, typename BodyTy>
 [[gnu::always_inline]] inline void idleInRegion(uint32_t Threads) {
   for (uint32_t Passed = 1;; ++Passed) {
     hw::barrier(1, mapping::teamBarrierThreads(Threads));
-    if (__scoped_atomic_load_n(&state::TeamState.PartialEnd, __ATOMIC_RELAXED,
-                               __MEMORY_SCOPE_WRKGRP) == Passed)
+    if (hw::loadRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd) == Passed)
       return;
   }
 }
@@ -190,8 +187,7 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
     state::set(Threads > 1 ? state::activeRegionState(State) : State + 1);
     invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
   } else if (Threads > 1) {
-    __scoped_atomic_store_n(&state::TeamState.SPMDTeamSize, Threads,
-                            __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
+    hw::storeRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize, Threads);
     if (Tid < Threads) {
       state::set(state::activeRegionState(State) | state::PartialTeamBit);
       enterRegion(Tid, Threads);

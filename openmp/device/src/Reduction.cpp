@@ -150,15 +150,10 @@ bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
     uint32_t Record = Team % Records;
     uint32_t *Lock = &Env.RecordStates[Record];
     uint32_t State;
-    uint32_t Backoff = 32;
-    for (;;) {
+    hw::spinUntil([&] {
       State = hw::loadRelaxed(Lock);
-      if (State != RecordLocked && hw::casAcquire(Lock, State, RecordLocked))
-        break;
-      hw::sleep(Backoff);
-      if (Backoff < 1024)
-        Backoff *= 2;
-    }
+      return State != RecordLocked && hw::casAcquire(Lock, State, RecordLocked);
+    });
     if (State == RecordEmpty)
       ListToGlobalCopy(Buffer, int32_t(Record), ReduceList);
     else
@@ -167,8 +162,7 @@ bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
   }
   // Release the record to whichever team turns out to be last.
   hw::fenceDevice();
-  uint32_t Done = __scoped_atomic_fetch_add(Env.TeamsDone, 1u, __ATOMIC_ACQ_REL,
-                                            __MEMORY_SCOPE_DEVICE);
+  uint32_t Done = hw::fetchAddAcqRel(Env.TeamsDone, 1u);
   return Done == NumTeams - 1;
 }
 
@@ -214,7 +208,7 @@ int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
     reduceBlock(ReduceList, Tid, Threads, ShuffleReduce, InterWarpCopy);
   bool Last = Tid == 0 && storeTeamValue(ReduceList, Buffer, Records,
                                          ListToGlobalCopy, ListToGlobalReduce);
-  if (!__nvvm_bar0_or(Last))
+  if (!hw::barrierOr(Last))
     return 0;
   // Acquire what the other teams stored.
   hw::fenceDevice();
@@ -271,11 +265,11 @@ int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
   auto *GLCopy = reinterpret_cast<ListGlobalFnTy>(GlobalToListCopy);
   auto *GLReduce = reinterpret_cast<ListGlobalFnTy>(GlobalToListReduce);
   if (state::isSPMD(State) && !state::isGenericSPMD(State))
-    return reduceTeamsSPMD(
-        ReduceList, Buffer, Records,
-        reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
-        reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy), LGCopy, LGReduce,
-        GLCopy, GLReduce, EveryThreadHoldsAPartial);
+    return reduceTeamsSPMD(ReduceList, Buffer, Records,
+                           reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
+                           reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy),
+                           LGCopy, LGReduce, GLCopy, GLReduce,
+                           EveryThreadHoldsAPartial);
   if (EveryThreadHoldsAPartial)
     fatal(Loc, "deferred teams reduction outside an SPMD kernel");
   if (state::isSPMD(State) && Tid != 0)
@@ -344,9 +338,9 @@ void *__kmpc_reduction_get_fixed_buffer() {
 }
 
 int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
-    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t,
-    void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
-    void *ListToGlobalCopy, void *ListToGlobalReduce, void *GlobalToListCopy,
+    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t, void *ReduceList,
+    void *ShuffleReduce, void *InterWarpCopy, void *ListToGlobalCopy,
+    void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce) {
   return reduceTeams(Loc, Buffer, Records, ReduceList, ShuffleReduce,
                      InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
@@ -370,11 +364,13 @@ int32_t ompgpu::parallelReduceDeferred(ident_t *, uint64_t, void *, void *,
   return 1;
 }
 
-int32_t ompgpu::teamsReduceDeferred(
-    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t, void *ReduceList,
-    void *ShuffleReduce, void *InterWarpCopy, void *ListToGlobalCopy,
-    void *ListToGlobalReduce, void *GlobalToListCopy,
-    void *GlobalToListReduce) {
+int32_t ompgpu::teamsReduceDeferred(ident_t *Loc, void *Buffer,
+                                    uint32_t Records, uint64_t,
+                                    void *ReduceList, void *ShuffleReduce,
+                                    void *InterWarpCopy, void *ListToGlobalCopy,
+                                    void *ListToGlobalReduce,
+                                    void *GlobalToListCopy,
+                                    void *GlobalToListReduce) {
   return reduceTeams(Loc, Buffer, Records, ReduceList, ShuffleReduce,
                      InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
                      GlobalToListCopy, GlobalToListReduce,

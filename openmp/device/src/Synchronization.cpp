@@ -110,12 +110,7 @@ template <typename T> void acquire(T *Word, T Desired, bool Private) {
   // No other thread can release a private lock.
   if (Private && *Word)
     fatal(nullptr, "a thread waits for a private lock it holds itself");
-  uint32_t Backoff = 32;
-  while (!tryAcquire(Word, Desired, Private)) {
-    hw::sleep(Backoff);
-    if (Backoff < 1024)
-      Backoff *= 2;
-  }
+  hw::spinUntil([&] { return tryAcquire(Word, Desired, Private); });
 }
 
 uint32_t *lockWord(omp_lock_t *Lock) {
