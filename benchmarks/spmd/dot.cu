@@ -3,27 +3,8 @@
 // to the host like the OpenMP reduction variable.
 #include "../common/cuda_check.h"
 #include "../common/timing.h"
+#include "../common/vector_kernels.cuh"
 #include "../common/vectors.h"
-
-__global__ void dot(const double *x, const double *y, double *result, long n) {
-  double sum = 0.0;
-  for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
-       i += (long)gridDim.x * blockDim.x)
-    sum += x[i] * y[i];
-  for (int offset = 16; offset > 0; offset /= 2)
-    sum += __shfl_down_sync(0xffffffffu, sum, offset);
-  __shared__ double warpSums[32];
-  if (threadIdx.x % 32 == 0)
-    warpSums[threadIdx.x / 32] = sum;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    sum = threadIdx.x < blockDim.x / 32 ? warpSums[threadIdx.x] : 0.0;
-    for (int offset = 16; offset > 0; offset /= 2)
-      sum += __shfl_down_sync(0xffffffffu, sum, offset);
-    if (threadIdx.x == 0)
-      atomicAdd(result, sum);
-  }
-}
 
 int main() {
   const long n = 1L << 26;
@@ -36,7 +17,7 @@ int main() {
   CUDA_CHECK(cudaMalloc(&dResult, sizeof(double)));
   CUDA_CHECK(cudaMemcpy(dx, x, n * sizeof(double), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dy, y, n * sizeof(double), cudaMemcpyHostToDevice));
-  const int blocks = fullGrid(dot, 256);
+  const int blocks = fullGrid(dot<double>, 256);
   double samples[BENCH_REPS], sum = 0.0;
   for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
     double t0 = bench_now_us();

@@ -1,15 +1,9 @@
-// CUDA twin of triad.c: the kernel a CUDA programmer would write (grid-stride
-// loop, 256 threads, enough blocks to fill the GPU), timed the same way.
+// CUDA twin of triad.c: the kernel a CUDA programmer would write
+// (common/vector_kernels.cuh), timed the same way.
 #include "../common/cuda_check.h"
 #include "../common/timing.h"
+#include "../common/vector_kernels.cuh"
 #include "../common/vectors.h"
-
-__global__ void triad(double *a, const double *b, const double *c, double s,
-                      long n) {
-  for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
-       i += (long)gridDim.x * blockDim.x)
-    a[i] = b[i] + s * c[i];
-}
 
 int main() {
   const long n = 1L << 26;
@@ -24,7 +18,7 @@ int main() {
   CUDA_CHECK(cudaMalloc(&dc, n * sizeof(double)));
   CUDA_CHECK(cudaMemcpy(db, b, n * sizeof(double), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dc, c, n * sizeof(double), cudaMemcpyHostToDevice));
-  const int blocks = fullGrid(triad, 256);
+  const int blocks = fullGrid(triad<double>, 256);
   double samples[BENCH_REPS];
   for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
     double t0 = bench_now_us();
