@@ -42,6 +42,10 @@ void Device::unloadProgram(const __tgt_bin_desc *Desc) {
 }
 
 void Device::initialize() {
+  trace::HostSpan Span([&] {
+    return trace::Event{"initialize device", "load",
+                        trace::Args().add("device", Properties.Id)};
+  });
   // The primary context is the one the CUDA runtime uses too, so memory from
   // omp_target_alloc and cudaMalloc is interchangeable.
   check(Cu.DevicePrimaryCtxRetain(&Context, Handle), "cannot create a context");

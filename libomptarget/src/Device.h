@@ -64,9 +64,9 @@ public:
   template <typename EnqueueFn, typename DescribeFn>
   void enqueue(EnqueueFn Enqueue, DescribeFn Describe) {
     if (trace::Enabled) {
-      CUevent Start = Timeline.begin(Stream);
+      GpuTimeline::Start From = Timeline.begin(Stream);
       Enqueue();
-      Timeline.end(Stream, Start, Describe());
+      Timeline.end(Stream, From, Describe());
     } else {
       Enqueue();
     }

@@ -31,16 +31,22 @@ ConstructScope::ConstructScope(const char *ApiName)
 
 ConstructScope::~ConstructScope() { CurrentScope = Outer; }
 
-std::string ConstructScope::where() {
-  const ConstructScope *S = CurrentScope;
+const std::string &ConstructScope::where() {
+  static const std::string Nowhere;
+  ConstructScope *S = CurrentScope;
   if (!S)
-    return "";
-  if (S->ApiName)
-    return S->ApiName;
-  const char *Kernel = S->KernelName;
-  if (!Kernel && S->RegionId)
-    Kernel = Registry::get().kernelName(S->RegionId);
-  return describeLocation(S->Loc, Kernel);
+    return Nowhere;
+  if (!S->Where.empty())
+    return S->Where;
+  if (S->ApiName) {
+    S->Where = S->ApiName;
+  } else {
+    const char *Kernel = S->KernelName;
+    if (!Kernel && S->RegionId)
+      Kernel = Registry::get().kernelName(S->RegionId);
+    S->Where = describeLocation(S->Loc, Kernel);
+  }
+  return S->Where;
 }
 
 std::string ConstructScope::describeCurrent() {

@@ -28,7 +28,10 @@ public:
 
   /// The kernel of a target region: names the region when the program was
   /// compiled without -g.
-  void setKernel(const char *Name) { KernelName = Name; }
+  void setKernel(const char *Name) {
+    KernelName = Name;
+    Where.clear();
+  }
   /// The target region by its host region id, when its kernel is not known
   /// yet (looked up only if a message needs it).
   void setRegion(const void *HostId) { RegionId = HostId; }
@@ -38,13 +41,15 @@ public:
   static std::string describeCurrent();
   /// The same without the preposition: "k.c:5 (function main)"; empty
   /// outside any scope.
-  static std::string where();
+  static const std::string &where();
 
 private:
   const ident_t *Loc = nullptr;
   const char *ApiName = nullptr;
   const char *KernelName = nullptr;
   const void *RegionId = nullptr;
+  /// where(), once asked for (the trace asks several times per construct).
+  std::string Where;
   ConstructScope *Outer;
 };
 

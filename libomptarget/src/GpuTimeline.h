@@ -22,28 +22,39 @@ class GpuTimeline {
 public:
   GpuTimeline(const CudaDriver &Cu, int Device) : Cu(Cu), Device(Device) {}
 
+  /// The start of an activity: its event, and the trace time at which the
+  /// host recorded it.
+  struct Start {
+    CUevent Event;
+    double Queued;
+  };
+
   /// Records, on \p Stream, the event that starts the activity queued next.
-  CUevent begin(CUstream Stream);
-  /// Records the event that ends the activity begun with \p Start.
-  void end(CUstream Stream, CUevent Start, trace::Event What);
+  Start begin(CUstream Stream);
+  /// Records the event that ends the activity begun with \p From.
+  void end(CUstream Stream, Start From, trace::Event What);
   /// Records the activities queued since the last flush in the trace; the
   /// stream must have been synchronized.
   void flush();
 
 private:
   struct Activity {
-    CUevent Start, End;
+    Start From;
+    CUevent End;
     trace::Event What;
+    /// Microseconds from the first activity's start, and its duration, on
+    /// the GPU's clock.
+    double SinceFirst = 0, Duration = 0;
   };
   CUevent takeEvent();
+  /// Microseconds between two completed events.
+  double elapsed(CUevent From, CUevent To) const;
 
   const CudaDriver &Cu;
   const int Device;
   std::vector<Activity> Queued;
   /// Events of flushed activities, for reuse.
   std::vector<CUevent> Spare;
-  /// Trace time at which the first activity since the last flush was queued.
-  double BatchStart = 0;
 };
 
 } // namespace omptarget

@@ -148,6 +148,7 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
     if (E.Size == 0) {
       auto K = std::make_unique<Kernel>();
       K->Name = E.SymbolName;
+      K->SourceName = kernelSourceName(E.SymbolName);
       CUresult Result =
           Cu.ModuleGetFunction(&K->Function, Program.Module, E.SymbolName);
       if (Result != CUDA_SUCCESS)

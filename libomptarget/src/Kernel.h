@@ -20,6 +20,8 @@ namespace omptarget {
 
 struct Kernel {
   std::string Name;
+  /// As the source names it, "main:12" (kernelSourceName), for the trace.
+  std::string SourceName;
   CUfunction Function = nullptr;
   KernelShape Shape;
   /// Occupancy cache: blocks per multiprocessor for the last block size and

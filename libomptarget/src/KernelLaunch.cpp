@@ -119,7 +119,7 @@ LaunchConfig configure(Device &D, Kernel &K, int32_t NumTeams,
   // with parallel regions, region arguments) in dynamic shared memory; what
   // does not fit goes to the device heap, correct but slower.
   if (K.Shape.ExecMode == OMP_TGT_EXEC_MODE_GENERIC)
-    C.SharedMemory += DataSharingStackBytes;
+    C.SharedMemory += OMPGPU_DATA_SHARING_STACK_BYTES;
   if (C.SharedMemory > K.SharedMemoryLimit) {
     D.check(Cu.FuncSetAttribute(K.Function,
                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -165,7 +165,7 @@ void printLaunch(const Device &D, const Kernel &K, const LaunchGeometry &G,
 trace::Event kernelEvent(const Device &D, const Kernel &K,
                          const LaunchConfig &C, size_t NumArguments) {
   const LaunchGeometry &G = C.Geometry;
-  return {kernelSourceName(K.Name.c_str()), "kernel",
+  return {K.SourceName, "kernel",
           trace::Args()
               .add("kernel", K.Name)
               .add("location", ConstructScope::where())

@@ -53,9 +53,6 @@ void chooseTeams(const KernelShape &Kernel, const __tgt_kernel_arguments &Args,
 
 /// Threads per team when neither a clause, an ICV nor the kernel says.
 constexpr uint32_t DefaultThreads = 128;
-/// Dynamic shared memory given to generic kernels for the device runtime's
-/// data-sharing stack.
-constexpr uint32_t DataSharingStackBytes = 2048;
 /// CUDA's limit on gridDim.x.
 constexpr uint32_t MaxGridX = 0x7fffffff;
 

@@ -36,13 +36,17 @@ const char *stepName(DataOp Op) {
   return "";
 }
 
-/// A target region as the trace names it, from its host region id.
-trace::Event regionEvent(const char *Category, const void *HostId) {
-  const char *Kernel = Registry::get().kernelName(HostId);
-  return {Kernel ? kernelSourceName(Kernel) : "target region", Category,
+/// A target region as the trace names it: by its kernel \p K, or by its host
+/// region id where no device has loaded its kernel.
+trace::Event regionEvent(const void *HostId, const Kernel *K) {
+  const char *Name = K ? K->Name.c_str() : Registry::get().kernelName(HostId);
+  std::string SourceName = K      ? K->SourceName
+                           : Name ? kernelSourceName(Name)
+                                  : "target region";
+  return {SourceName, "target",
           trace::Args()
               .add("location", ConstructScope::where())
-              .add("kernel", Kernel ? Kernel : "unknown")};
+              .add("kernel", Name ? Name : "unknown")};
 }
 
 void mapData(DataOp Op, ident_t *Loc, int64_t DeviceId, int32_t ArgNum,
@@ -89,7 +93,7 @@ extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
   Device *D = Runtime::get().deviceForConstruct(DeviceId);
   if (!D) {
     if (trace::Enabled) {
-      trace::Event Fallback = regionEvent("target", HostPtr);
+      trace::Event Fallback = regionEvent(HostPtr, nullptr);
       Fallback.Name += " on the host";
       trace::instant(trace::hostThread(), Fallback);
     }
@@ -102,13 +106,14 @@ extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
   if (Args->Flags & OMP_KERNEL_ARGS_IS_CUDA)
     fatal("CUDA kernel launches through the OpenMP runtime are not "
           "supported");
+  Kernel *K = nullptr;
   trace::HostSpan Span([&] {
-    trace::Event Region = regionEvent("target", HostPtr);
+    trace::Event Region = regionEvent(HostPtr, K);
     Region.Arguments.add("device", D->id());
     return Region;
   });
   std::unique_lock<std::mutex> Lock = D->acquire();
-  Kernel *K = D->findKernel(HostPtr);
+  K = D->findKernel(HostPtr);
   if (!K)
     fatal("device %d has no kernel for this target region: no device image "
           "of the program contains it",

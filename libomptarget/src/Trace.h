@@ -46,21 +46,22 @@ double now();
 class Args {
 public:
   Args &add(const char *Key, const std::string &Value);
-  Args &add(const char *Key, const char *Value) {
-    return add(Key, std::string(Value));
-  }
+  Args &add(const char *Key, const char *Value);
   template <typename T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
   Args &add(const char *Key, T Value) {
-    return addRaw(Key, std::to_string(Value));
+    return addInteger(Key, static_cast<int64_t>(Value));
   }
   /// A list of numbers: geometry in three dimensions.
   Args &add(const char *Key, std::initializer_list<uint32_t> Values);
+  /// An address, in hexadecimal.
+  Args &addAddress(const char *Key, uintptr_t Address);
 
   /// The fields as JSON, without the braces.
   const std::string &fields() const { return Fields; }
 
 private:
-  Args &addRaw(const char *Key, const std::string &Json);
+  Args &addInteger(const char *Key, int64_t Value);
+  void addKey(const char *Key);
   std::string Fields;
 };
 
@@ -77,28 +78,26 @@ void complete(Track Where, const Event &What, double Start, double Duration);
 void instant(Track Where, const Event &What);
 
 /// The host time spent in a scope, as a complete event on the calling
-/// thread's track. \p Describe, which returns the Event, runs only when
-/// tracing.
-class HostSpan {
+/// thread's track. When tracing, \p Describe is called as the scope ends (so
+/// that it sees what the scope found out) and returns the Event.
+template <typename DescribeFn> class HostSpan {
 public:
-  template <typename DescribeFn> explicit HostSpan(DescribeFn Describe) {
-    if (!Enabled)
-      return;
-    What = Describe();
-    Start = now();
-    Active = true;
+  explicit HostSpan(DescribeFn Describe) : Describe(Describe) {
+    if (Enabled)
+      Start = now();
   }
   ~HostSpan() {
-    if (Active)
-      complete(hostThread(), What, Start, now() - Start);
+    if (!Enabled)
+      return;
+    double End = now();
+    complete(hostThread(), Describe(), Start, End - Start);
   }
   HostSpan(const HostSpan &) = delete;
   HostSpan &operator=(const HostSpan &) = delete;
 
 private:
-  Event What;
+  DescribeFn Describe;
   double Start = 0;
-  bool Active = false;
 };
 
 /// Writes everything recorded so far to the LIBOMPTARGET_PROFILE file,

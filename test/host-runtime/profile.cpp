@@ -112,7 +112,8 @@ int main(int Argc, char **Argv) {
   std::thread Worker(worker);
   scale(&Region);
   scale(&Region);
-  ident_t Update = synthetic::location(";prof.c;main;35;1;;");
+  // A file name with characters that JSON strings must escape.
+  ident_t Update = synthetic::location(";we\"ird\\dir\t/prof.c;main;35;1;;");
   synthetic::MapItems From;
   From.add(A, A, sizeof(A), OMP_TGT_MAPTYPE_FROM, ";a;prof.c;35;30;;");
   synthetic::dataUpdate(&Update, 0, From);
@@ -143,12 +144,13 @@ int main(int Argc, char **Argv) {
 }
 
 // Host threads: the constructs (a target region is named after its kernel,
-// by function and line), their data mapping steps, launches, waits, image
-// loads and allocations ("cuMemAlloc" where the pool had no block).
+// by function and line), their data mapping steps, launches, waits, device
+// initialization, image loads and allocations ("cuMemAlloc" where the pool had
+// no block).
 // CHECK: valid trace
 // CHECK-NEXT: process 1: host: {{.*}} (pid {{[0-9]+}})
-// CHECK-NEXT:   thread main: alloc 4, cuMemAlloc 4, cuMemFree 1, enter data 3, exit data 3, free 4, launch 2, load image 1, main:30 2, update 1, wait 2
-// CHECK-NEXT:   thread 2: alloc 1, cuMemAlloc 1, enter data 1, exit data 1, free 1, launch 1, load image 1, wait 1, worker():50 1
+// CHECK-NEXT:   thread main: alloc 4, cuMemAlloc 4, cuMemFree 1, enter data 3, exit data 3, free 4, initialize device 1, launch 2, load image 1, main:30 2, update 1, wait 2
+// CHECK-NEXT:   thread 2: alloc 1, cuMemAlloc 1, enter data 1, exit data 1, free 1, initialize device 1, launch 1, load image 1, wait 1, worker():50 1
 // Device streams: kernels and copies (loading an image reads each kernel's
 // environment: 28 bytes from the device).
 // CHECK-NEXT: process 2: device 0: Fake GPU 0 (sm_90)

@@ -7,7 +7,8 @@ tid, args), instant events ("ph":"i") and metadata events ("ph":"M") that name
 every process and thread the other events use. On top of the format, the
 runtime's own promises: copies say how many bytes went in which direction,
 kernels their geometry; a device's stream runs one thing at a time; every
-kernel lies inside the host's span of its target region. Prints a summary for
+kernel lies inside the host's span of its target region and starts after the
+host launched it. Prints a summary for
 FileCheck (counts by track and name, each kernel with its geometry) and exits
 1 with a message on the first broken rule.
 
@@ -122,9 +123,14 @@ def main():
     kernels = [e for e in timed if e["cat"] == "kernel"]
     for kernel in kernels:
         regions = [s for s in host_spans if s["cat"] == "target" and
-                   s["args"].get("kernel") == kernel["args"]["kernel"]]
-        if not any(inside(kernel, region) for region in regions):
+                   s["args"].get("kernel") == kernel["args"]["kernel"] and
+                   inside(kernel, s)]
+        if not regions:
             fail("kernel outside the host span of its target region: %s" % kernel)
+        launches = [s for s in host_spans if s["name"] == "launch" and
+                    inside(s, regions[0])]
+        if not any(s["ts"] <= kernel["ts"] + SLACK_US for s in launches):
+            fail("kernel before the host launched it: %s" % kernel)
         if options.kernel_us:
             if kernel["dur"] < options.kernel_us * 0.999:
                 fail("kernel shorter than its GPU time: %s" % kernel)
