@@ -146,7 +146,12 @@ typedef struct ReductionEnvironmentTy {
 /*===-- clang-22 entry points the link-step passes recognize --------------===*/
 
 #define OMPGPU_KMPC_TARGET_INIT "__kmpc_target_init"
+#define OMPGPU_KMPC_TARGET_DEINIT "__kmpc_target_deinit"
 #define OMPGPU_KMPC_PARALLEL "__kmpc_parallel_60"
+#define OMPGPU_KMPC_GLOBAL_THREAD_NUM "__kmpc_global_thread_num"
+#define OMPGPU_KMPC_WARP_ACTIVE_THREAD_MASK "__kmpc_warp_active_thread_mask"
+#define OMPGPU_KMPC_ALLOC_SHARED "__kmpc_alloc_shared"
+#define OMPGPU_KMPC_FREE_SHARED "__kmpc_free_shared"
 #define OMPGPU_KMPC_PARALLEL_REDUCE "__kmpc_nvptx_parallel_reduce_nowait_v2"
 #define OMPGPU_KMPC_TEAMS_REDUCE "__kmpc_nvptx_teams_reduce_nowait_v2"
 #define OMPGPU_KMPC_SHUFFLE_INT32 "__kmpc_shuffle_int32"

@@ -4,6 +4,7 @@
 #   %devicertl           build/lib/libompdevice-nvptx.bc    %libdevice                  CUDA's libdevice
 #   %libomptarget-dir    build/lib                          %runtime-include            libomptarget/include
 #   %abi-include         abi/ (OffloadABI.h)
+#   %opt                 opt-22                             %ompgpu-plugin              build/lib/libOMPGPU.so (our passes)
 #   %run                 runs a test program with host fallback (no GPU here)
 import os
 import lit.formats
@@ -38,4 +39,6 @@ config.substitutions += [
     ("%abi-include", os.path.join(config.source_root, "abi")),
     ("%default-arch", config.default_arch),
     ("%run", "env OMP_TARGET_OFFLOAD=default"),
+    ("%opt", os.path.join(config.llvm_bin, "opt")),
+    ("%ompgpu-plugin", os.path.join(lib_dir, "libOMPGPU.so")),
 ]

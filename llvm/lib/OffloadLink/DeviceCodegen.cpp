@@ -1,27 +1,16 @@
 //===- DeviceCodegen.cpp - Optimizing a device program and emitting PTX ---===//
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/Commands.h"
-#include "ompgpu/Transforms/AlignedBarriers.h"
-#include "ompgpu/Transforms/NarrowDivision.h"
-#include "ompgpu/Transforms/ThreadStatePromotion.h"
-#include "ompgpu/Transforms/UnreadSharedState.h"
-#include "ompgpu/Transforms/WorkerDispatch.h"
+#include "ompgpu/Transforms/Pipeline.h"
 
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Analysis/CGSCCPassManager.h"
-#include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/IPO/GlobalDCE.h"
-#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
-#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -62,63 +51,6 @@ OptimizationLevel toOptimizationLevel(unsigned OptLevel) {
   }
 }
 
-void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  // After the loop passes, so that the divisions are those of the final loop
-  // bodies, and before the late InstCombine, which folds the index arithmetic
-  // of the 32-bit path (NarrowDivision.h).
-  PB.registerScalarOptimizerLateEPCallback(
-      [](FunctionPassManager &FPM, OptimizationLevel) {
-        FPM.addPass(NarrowDivisionPass());
-      });
-  // After the inliner has put the runtime into the kernels, before the loop
-  // optimizations and vectorization.
-  PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(ThreadStatePromotionPass());
-      });
-  OptimizationLevel Level = toOptimizationLevel(OptLevel);
-  ModulePassManager MPM = Level == OptimizationLevel::O0
-                              ? PB.buildO0DefaultPipeline(Level)
-                              : PB.buildPerModuleDefaultPipeline(Level);
-  if (Level == OptimizationLevel::O0) {
-    // The runtime inlined into the user's code still chooses among its paths
-    // by the call sites' constant arguments (argument counts, execution
-    // modes); without folding those, each fork keeps a call of the outlined
-    // function for every possible argument count, through the pointer, and
-    // ptxas sizes the kernel's stack without the code they reach.
-    FunctionPassManager Fold;
-    Fold.addPass(InstSimplifyPass());
-    Fold.addPass(SimplifyCFGPass());
-    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Fold)));
-    MPM.addPass(GlobalDCEPass());
-  }
-  MPM.run(M, MAM);
-  // Everything is inlined now, so each kernel's reads of the runtime's shared
-  // state and its barriers are in its own body (UnreadSharedState.h,
-  // AlignedBarriers.h).
-  if (Level != OptimizationLevel::O0) {
-    // Before the state analysis: the bodies it removes may use runtime state.
-    if (emptyUncalledFunctions(M)) {
-      MAM.invalidate(M, PreservedAnalyses::none());
-      ModulePassManager DCE;
-      DCE.addPass(GlobalDCEPass());
-      DCE.run(M, MAM);
-    }
-    removeUnreadSharedStores(M);
-    alignUniformBarriers(M);
-  }
-}
-
 } // namespace
 
 void initializeDeviceCodegen() {
@@ -142,7 +74,7 @@ Expected<std::string> optimizeAndEmitPTX(Module &Program, StringRef Arch,
   if (!TM)
     return TM.takeError();
   Program.setDataLayout((*TM)->createDataLayout());
-  optimize(Program, **TM, OptLevel);
+  optimizeDeviceProgram(Program, **TM, toOptimizationLevel(OptLevel));
   std::string Errors;
   raw_string_ostream ErrorStream(Errors);
   if (verifyModule(Program, &ErrorStream))

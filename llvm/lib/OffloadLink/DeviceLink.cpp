@@ -1,19 +1,13 @@
 //===- DeviceLink.cpp - One device program per GPU architecture -----------===//
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/Commands.h"
-#include "ompgpu/Transforms/DeferReductions.h"
-#include "ompgpu/Transforms/FullWarpShuffles.h"
-#include "ompgpu/Transforms/KernelBounds.h"
-#include "ompgpu/Transforms/MemoryParallelism.h"
-#include "ompgpu/Transforms/WorkerDispatch.h"
+#include "ompgpu/Transforms/Pipeline.h"
+#include "ompgpu/Transforms/Remarks.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/Transforms/IPO/Internalize.h"
 
 using namespace llvm;
 
@@ -81,22 +75,6 @@ bool isRuntimeEntryPoint(StringRef Name) {
          Name.starts_with("ompx_") || Name.starts_with("__tgt_");
 }
 
-/// Clang names target regions
-/// __omp_offloading_<device>_<file>_<function>_l<line> (outlined parallel
-/// regions add suffixes); say that in source terms.
-std::string describeFunction(StringRef Name) {
-  StringRef Rest = Name;
-  if (!Rest.consume_front("__omp_offloading_"))
-    return ("function '" + Name + "'").str();
-  Rest = Rest.split('_').second.split('_').second; // device and file ids
-  size_t LinePos = Rest.rfind("_l");
-  if (LinePos == StringRef::npos)
-    return ("function '" + Name + "'").str();
-  StringRef Function = Rest.take_front(LinePos);
-  StringRef Line = Rest.drop_front(LinePos + 2).take_while(isDigit);
-  return ("the target region in '" + Function + "' at line " + Line).str();
-}
-
 /// "file:line" of the first use of \p F that has a location, or the function
 /// that uses it.
 std::string firstUseLocation(const Function &F) {
@@ -151,41 +129,6 @@ Error checkNothingUndefined(const Module &M) {
                    Report);
 }
 
-/// The runtime was compiled for a baseline GPU; give every function the
-/// architecture of the user's kernels so that the runtime inlines into them.
-void adoptKernelTargetAttributes(Module &M) {
-  Attribute CPU, Features;
-  for (const Function &F : M)
-    if (F.getCallingConv() == CallingConv::PTX_Kernel) {
-      CPU = F.getFnAttribute("target-cpu");
-      Features = F.getFnAttribute("target-features");
-      break;
-    }
-  if (!CPU.isValid())
-    return;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    F.addFnAttr(CPU);
-    if (Features.isValid())
-      F.addFnAttr(Features);
-    else
-      F.removeFnAttr("target-features");
-  }
-}
-
-/// What the host runtime looks up by name must stay visible: kernels, and the
-/// declare-target globals and kernel environments clang gives protected
-/// visibility. Everything else becomes internal.
-void internalizeDeviceProgram(Module &M) {
-  internalizeModule(M, [](const GlobalValue &GV) {
-    if (const auto *F = dyn_cast<Function>(&GV))
-      if (F->getCallingConv() == CallingConv::PTX_Kernel)
-        return true;
-    return GV.hasProtectedVisibility() && !GV.isDeclaration();
-  });
-}
-
 } // namespace
 
 Expected<std::unique_ptr<Module>>
@@ -207,10 +150,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
       return linkError("linking the device code of '" + Input.Origin +
                        "' failed");
   }
-  // Our passes that choose among runtime entry points run before the runtime
-  // is linked, so that it brings the ones they chose.
-  deferReductions(*Program);
-  useFullWarpShuffles(*Program);
+  runBeforeRuntimeLink(*Program);
   for (auto [Path, What] : {std::pair<StringRef, StringRef>{
                                 Options.RuntimePath, "OpenMP device runtime"},
                             {Options.LibdevicePath, "CUDA libdevice"}}) {
@@ -223,11 +163,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
   }
   if (Error E = checkNothingUndefined(*Program))
     return std::move(E);
-  adoptKernelTargetAttributes(*Program);
-  adjustKernelBounds(*Program);
-  preferMemoryParallelism(*Program);
-  specializeWorkerDispatch(*Program);
-  internalizeDeviceProgram(*Program);
+  runAfterRuntimeLink(*Program);
   return std::move(Program);
 }
 

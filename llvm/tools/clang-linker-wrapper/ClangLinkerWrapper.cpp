@@ -95,6 +95,8 @@ Expected<DeviceImages> buildDeviceImages(const LinkSession &Session,
   note(Session, "device link for " + Arch + ":" + Origins + " + " +
                     Paths.DeviceRuntime + " + " + Paths.Libdevice);
   LLVMContext Context;
+  if (Options.Remarks.any())
+    printRemarks(Context, Options.Remarks);
   Expected<std::unique_ptr<Module>> Program = linkDeviceProgram(
       Context, Inputs, {Arch.str(), Paths.DeviceRuntime, Paths.Libdevice});
   if (!Program)

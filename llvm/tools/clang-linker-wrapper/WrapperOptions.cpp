@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Regex.h"
 
 using namespace llvm;
 
@@ -30,6 +31,19 @@ Error applyDeviceCompilerOption(WrapperOptions &Options, StringRef Option) {
                                  .Default(3);
     return Error::success();
   }
+  // Optimization remarks of the device program, which is optimized here.
+  for (auto [Flag, Filter] :
+       {std::pair<StringRef, std::string *>{"-Rpass=", &Options.Remarks.Passed},
+        {"-Rpass-missed=", &Options.Remarks.Missed},
+        {"-Rpass-analysis=", &Options.Remarks.Analysis}})
+    if (Option.consume_front(Flag)) {
+      std::string Problem;
+      if (!Regex(Option).isValid(Problem))
+        return linkError("invalid regular expression '" + Option + "' in " +
+                         Flag + ": " + Problem);
+      *Filter = Option.str();
+      return Error::success();
+    }
   // What clang-22 forwards for every offloading link: LTO mode (device code
   // is always linked as bitcode here), verbosity and temporaries (the
   // wrapper's own flags say the same), debug info (not emitted for the

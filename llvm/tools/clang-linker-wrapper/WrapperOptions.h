@@ -8,6 +8,8 @@
 #ifndef OMPGPU_WRAPPER_WRAPPEROPTIONS_H
 #define OMPGPU_WRAPPER_WRAPPEROPTIONS_H
 
+#include "ompgpu/OffloadLink/RemarkPrinter.h"
+
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -23,6 +25,7 @@ struct WrapperOptions {
   bool Verbose = false;           ///< --wrapper-verbose (clang -v)
   bool DryRun = false;            ///< --dry-run
   bool SaveTemps = false;         ///< --save-temps
+  RemarkFilters Remarks;          ///< the -Rpass options clang forwards
   std::string Output = "a.out";   ///< the host link's -o
   std::vector<std::string> HostArgs;
 };

@@ -1,7 +1,8 @@
 //===- DeviceCodegen.h - Optimizing a device program and emitting PTX -----===//
 //
-// Runs the optimization pipeline on a linked device program with the NVPTX
-// target machine (which brings NVVMReflect for libdevice), then emits PTX.
+// Runs the optimization stage of ompgpu/Transforms/Pipeline.h on a linked
+// device program with the NVPTX target machine (which brings NVVMReflect for
+// libdevice), then emits PTX.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_DEVICECODEGEN_H

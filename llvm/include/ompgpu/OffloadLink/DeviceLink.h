@@ -1,9 +1,10 @@
 //===- DeviceLink.h - One device program per GPU architecture -------------===//
 //
 // Links the device bitcode of all translation units with the device runtime
-// (libompdevice-nvptx.bc) and CUDA's libdevice, checks that nothing stays
-// undefined, and internalizes everything the host does not look up by name,
-// so that the optimizer sees the whole device program.
+// (libompdevice-nvptx.bc) and CUDA's libdevice and checks that nothing stays
+// undefined, running the passes of the stages before and after the runtime
+// link (ompgpu/Transforms/Pipeline.h) around it: the optimizer then sees the
+// whole device program, with only what the host looks up by name visible.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_DEVICELINK_H

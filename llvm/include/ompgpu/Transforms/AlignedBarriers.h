@@ -18,13 +18,15 @@
 #ifndef OMPGPU_TRANSFORMS_ALIGNEDBARRIERS_H
 #define OMPGPU_TRANSFORMS_ALIGNEDBARRIERS_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
-/// Gives the block barriers of \p M's kernels that all threads reach
-/// together the aligned form; returns true if it changed \p M.
-bool alignUniformBarriers(llvm::Module &M);
+/// Gives the block barriers of a module's kernels that all threads reach
+/// together the aligned form.
+struct AlignedBarriersPass : llvm::PassInfoMixin<AlignedBarriersPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace ompgpu
 

@@ -14,13 +14,14 @@
 #ifndef OMPGPU_TRANSFORMS_DEFERREDUCTIONS_H
 #define OMPGPU_TRANSFORMS_DEFERREDUCTIONS_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
-/// Defers the reductions of \p M where it is safe; returns true if it changed
-/// \p M.
-bool deferReductions(llvm::Module &M);
+/// Defers the reductions of a module where it is safe.
+struct DeferReductionsPass : llvm::PassInfoMixin<DeferReductionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace ompgpu
 

@@ -14,13 +14,14 @@
 #ifndef OMPGPU_TRANSFORMS_FULLWARPSHUFFLES_H
 #define OMPGPU_TRANSFORMS_FULLWARPSHUFFLES_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
-/// Rewrites the shuffles of \p M's shuffle-and-reduce callbacks; returns
-/// true if it changed \p M.
-bool useFullWarpShuffles(llvm::Module &M);
+/// Rewrites the shuffles of a module's shuffle-and-reduce callbacks.
+struct FullWarpShufflesPass : llvm::PassInfoMixin<FullWarpShufflesPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace ompgpu
 

@@ -15,12 +15,14 @@
 #ifndef OMPGPU_TRANSFORMS_KERNELBOUNDS_H
 #define OMPGPU_TRANSFORMS_KERNELBOUNDS_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
-/// Adjusts the block-size bounds of every kernel of \p M.
-void adjustKernelBounds(llvm::Module &M);
+/// Adjusts the block-size bounds of every kernel of a module (see above).
+struct KernelBoundsPass : llvm::PassInfoMixin<KernelBoundsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace ompgpu
 

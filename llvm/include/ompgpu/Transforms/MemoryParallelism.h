@@ -18,7 +18,7 @@
 #ifndef OMPGPU_TRANSFORMS_MEMORYPARALLELISM_H
 #define OMPGPU_TRANSFORMS_MEMORYPARALLELISM_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
@@ -26,8 +26,11 @@ namespace ompgpu {
 /// what an sm_70 to sm_90 multiprocessor holds.
 constexpr unsigned MinResidentThreads = 1024;
 
-/// Marks the kernels of \p M that gather in a loop (see above).
-void preferMemoryParallelism(llvm::Module &M);
+/// Marks the kernels of a module that gather in a loop (see above).
+struct MemoryParallelismPass : llvm::PassInfoMixin<MemoryParallelismPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+};
 
 } // namespace ompgpu
 

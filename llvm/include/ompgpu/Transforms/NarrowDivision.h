@@ -19,11 +19,8 @@
 
 namespace ompgpu {
 
-/// Narrows the 64-bit divisions and remainders by constants of \p F (see the
-/// file comment); returns whether it changed \p F.
-bool narrowConstantDivisions(llvm::Function &F);
-
-/// narrowConstantDivisions as a pass of LLVM's pipeline.
+/// Narrows the 64-bit divisions and remainders by constants of a function
+/// (see above).
 struct NarrowDivisionPass : llvm::PassInfoMixin<NarrowDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);

@@ -13,7 +13,7 @@
 // optimizer folds the tests wherever the state is known: in the regions a
 // generic kernel's workers run, in SPMD regions, after the kernel's entry.
 // Runs in the link step's optimization pipeline after inlining, followed by a
-// cleanup of the kernels it changed.
+// cleanup of the kernels it changed (the passes Pipeline.cpp gives it).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_THREADSTATEPROMOTION_H
@@ -23,11 +23,18 @@
 
 namespace ompgpu {
 
-/// Gives the kernels of \p M private copies of their threads' state bytes,
-/// then folds the state tests in the kernels it changed.
-struct ThreadStatePromotionPass
-    : llvm::PassInfoMixin<ThreadStatePromotionPass> {
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+/// Gives the kernels of a module private copies of their threads' state
+/// bytes, then runs \p Cleanup on the kernels it changed, to fold the tests.
+class ThreadStatePromotionPass
+    : public llvm::PassInfoMixin<ThreadStatePromotionPass> {
+public:
+  explicit ThreadStatePromotionPass(llvm::FunctionPassManager Cleanup)
+      : Cleanup(std::move(Cleanup)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+
+private:
+  llvm::FunctionPassManager Cleanup;
 };
 
 } // namespace ompgpu

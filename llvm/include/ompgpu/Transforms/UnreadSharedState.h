@@ -15,13 +15,15 @@
 #ifndef OMPGPU_TRANSFORMS_UNREADSHAREDSTATE_H
 #define OMPGPU_TRANSFORMS_UNREADSHAREDSTATE_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
-/// Removes the stores of each kernel of \p M to shared variables it never
-/// reads; returns true if it removed any.
-bool removeUnreadSharedStores(llvm::Module &M);
+/// Removes the stores of each kernel of a module to shared variables it
+/// never reads.
+struct UnreadSharedStatePass : llvm::PassInfoMixin<UnreadSharedStatePass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace ompgpu
 

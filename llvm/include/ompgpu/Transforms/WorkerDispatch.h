@@ -10,31 +10,22 @@
 // with those regions' wrappers and calls the match directly; the optimizer
 // then inlines the regions into the loop. Kernels whose code may reach a
 // region the pass cannot see (an indirect call through a loaded pointer) keep
-// the indirect call as the last case.
-//
-// Once the optimizer has inlined the regions, the wrappers stay in the
-// program only as the values the main thread publishes and the workers
-// compare. Where nothing in the program calls through a pointer any more,
-// nothing can call them either, and their bodies go (emptyUncalledFunctions):
-// they would otherwise keep code, and the runtime state it uses, in every
-// kernel that publishes them.
+// the indirect call as the last case. Once the optimizer has inlined the
+// regions, EmptyUncalledFunctions removes the wrappers' bodies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_WORKERDISPATCH_H
 #define OMPGPU_TRANSFORMS_WORKERDISPATCH_H
 
-#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
 
-/// Specializes the worker loop of every generic-mode kernel of \p M, which
-/// must have the device runtime linked in.
-void specializeWorkerDispatch(llvm::Module &M);
-
-/// If \p M makes no call through a pointer, replaces the bodies of the
-/// functions it only uses as values by `unreachable`; returns true if it
-/// changed \p M.
-bool emptyUncalledFunctions(llvm::Module &M);
+/// Specializes the worker loop of every generic-mode kernel of a module,
+/// which must have the device runtime linked in.
+struct WorkerDispatchPass : llvm::PassInfoMixin<WorkerDispatchPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
 
 } // namespace ompgpu
 

@@ -22,8 +22,11 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/TargetTransformInfoImpl.h"
@@ -33,8 +36,14 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "ompgpu-aligned-barriers"
 
 using namespace llvm;
+
+STATISTIC(NumAligned, "Block barriers given the aligned form");
+STATISTIC(NumKeptPlain, "Block barriers some threads may reach apart");
 
 namespace ompgpu {
 namespace {
@@ -91,10 +100,14 @@ private:
   static constexpr unsigned GenericAddressSpace = 0, LocalAddressSpace = 5;
 };
 
-/// Whether every thread that enters the kernel runs block \p Target, or none
-/// does; \p Branches are the kernel's blocks with more than one successor.
-bool reachedUniformly(BasicBlock &Target, ArrayRef<BasicBlock *> Branches,
-                      UniformityInfo &UI, const PostDominatorTree &PDT) {
+/// If threads that enter the kernel may differ in whether they run block
+/// \p Target, the block of a divergent branch it depends on; null if every
+/// thread runs it or none does. \p Branches are the kernel's blocks with more
+/// than one successor.
+BasicBlock *divergentBranchAbove(BasicBlock &Target,
+                                 ArrayRef<BasicBlock *> Branches,
+                                 UniformityInfo &UI,
+                                 const PostDominatorTree &PDT) {
   SmallPtrSet<BasicBlock *, 16> Seen{&Target};
   SmallVector<BasicBlock *> Work{&Target};
   while (!Work.empty()) {
@@ -105,12 +118,33 @@ bool reachedUniformly(BasicBlock &Target, ArrayRef<BasicBlock *> Branches,
           }))
         continue; // X does not depend on B's branch
       if (UI.hasDivergentTerminator(*B))
-        return false;
+        return B;
       if (Seen.insert(B).second)
         Work.push_back(B);
     }
   }
-  return true;
+  return nullptr;
+}
+
+void reportBarrier(const Function &K, const IntrinsicInst &Barrier,
+                   const BasicBlock *Divergent) {
+  OptimizationRemarkEmitter ORE(&K);
+  if (!Divergent) {
+    ORE.emit([&] {
+      return OptimizationRemark(RemarkPassName, "AlignedBarriers", &Barrier)
+             << "all threads of " << describeFunction(K.getName())
+             << " reach this block barrier together: it takes the aligned "
+                "form";
+    });
+    return;
+  }
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "AlignedBarriers", &Barrier)
+           << "this block barrier of " << describeFunction(K.getName())
+           << " stays unaligned: whether a thread reaches it depends on a "
+              "branch that threads may take differently"
+           << atLine(*Divergent->getTerminator());
+  });
 }
 
 bool alignIn(Function &K, FunctionAnalysisManager &Analyses) {
@@ -131,18 +165,29 @@ bool alignIn(Function &K, FunctionAnalysisManager &Analyses) {
   Function *AlignedForm = Intrinsic::getOrInsertDeclaration(
       K.getParent(), Intrinsic::nvvm_barrier_cta_sync_aligned_all);
   bool Changed = false;
-  for (IntrinsicInst *Barrier : Barriers)
-    if (reachedUniformly(*Barrier->getParent(), Branches, UI, PDT)) {
-      // Only the callee changes: the control flow, and every analysis, stays.
-      Barrier->setCalledFunction(AlignedForm);
-      Changed = true;
+  for (IntrinsicInst *Barrier : Barriers) {
+    BasicBlock *Divergent =
+        divergentBranchAbove(*Barrier->getParent(), Branches, UI, PDT);
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << ": " << *Barrier
+                      << (Divergent ? " stays" : " aligned") << "\n");
+    reportBarrier(K, *Barrier, Divergent);
+    if (Divergent) {
+      ++NumKeptPlain;
+      continue;
     }
+    // Only the callee changes: the control flow, and every analysis, stays.
+    assert(AlignedForm->getFunctionType() == Barrier->getFunctionType() &&
+           "both forms take the barrier number");
+    Barrier->setCalledFunction(AlignedForm);
+    ++NumAligned;
+    Changed = true;
+  }
   return Changed;
 }
 
 } // namespace
 
-bool alignUniformBarriers(Module &M) {
+PreservedAnalyses AlignedBarriersPass::run(Module &M, ModuleAnalysisManager &) {
   // LLVM's analyses, with the target's sources of divergence replaced by the
   // ones above (the first registration of an analysis is the one kept).
   FunctionAnalysisManager Analyses;
@@ -155,9 +200,14 @@ bool alignUniformBarriers(Module &M) {
   PassBuilder().registerFunctionAnalyses(Analyses);
   bool Changed = false;
   for (Function &K : M)
-    if (isKernel(K) && !K.isDeclaration())
+    if (isKernel(K))
       Changed |= alignIn(K, Analyses);
-  return Changed;
+  if (!Changed)
+    return PreservedAnalyses::all();
+  // Only calls' callees changed.
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
 }
 
 } // namespace ompgpu

@@ -19,13 +19,23 @@
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
+#include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "ompgpu-defer-reductions"
 
 using namespace llvm;
+
+STATISTIC(NumTeamsDeferred, "Teams reductions that reduce the block once");
+STATISTIC(NumParallelDeferred,
+          "Parallel-level reductions that keep each thread's partial");
 
 namespace ompgpu {
 namespace {
@@ -39,11 +49,17 @@ constexpr StringLiteral DeferredTeamsReduce =
 
 using KernelSet = SmallPtrSet<const Function *, 4>;
 
-/// Whether kernel \p K is a pure SPMD kernel that reduces across teams.
-bool qualifies(const Function &K) {
-  return kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) == OMP_TGT_EXEC_MODE_SPMD &&
-         kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE).value_or(0) > 0;
+/// Why kernel \p K is not a pure SPMD kernel that reduces across teams, or
+/// "" if it is one.
+std::string whyNotQualified(const Function &K) {
+  if (kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) != OMP_TGT_EXEC_MODE_SPMD)
+    return describeFunction(K.getName()) + " does not run in pure SPMD mode";
+  if (kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE).value_or(0) <= 0)
+    return describeFunction(K.getName()) + " does not reduce across teams";
+  return "";
 }
+
+bool qualifies(const Function &K) { return whyNotQualified(K).empty(); }
 
 /// For each function, the kernels from which it can be reached.
 DenseMap<const Function *, KernelSet> kernelsReaching(Module &M) {
@@ -72,17 +88,20 @@ void redirect(ArrayRef<CallInst *> Calls, Module &M, StringRef NewName) {
     return;
   FunctionCallee Replacement =
       M.getOrInsertFunction(NewName, Calls.front()->getFunctionType());
-  for (CallInst *Call : Calls)
+  for (CallInst *Call : Calls) {
+    assert(Call->getFunctionType() == Replacement.getFunctionType() &&
+           "clang calls each reduction entry point with one signature");
     Call->setCalledFunction(Replacement);
+  }
 }
 
 } // namespace
 
-bool deferReductions(Module &M) {
+PreservedAnalyses DeferReductionsPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<CallInst *> TeamsCalls = callsTo(M, TeamsReduce);
   SmallVector<CallInst *> ParallelCalls = callsTo(M, ParallelReduce);
   if (TeamsCalls.empty() || ParallelCalls.empty())
-    return false;
+    return PreservedAnalyses::all();
   DenseMap<const Function *, KernelSet> Reaching = kernelsReaching(M);
   auto AllQualify = [&](const Function *F, auto &&Predicate) {
     auto It = Reaching.find(F);
@@ -91,25 +110,70 @@ bool deferReductions(Module &M) {
     return all_of(It->second, Predicate);
   };
   auto Qualifies = [](const Function *K) { return qualifies(*K); };
+  /// Why the reduction \p Call is left as it is, for its remark.
+  auto WhyKept = [&](const CallInst *Call) -> std::string {
+    auto It = Reaching.find(Call->getFunction());
+    if (It == Reaching.end() || It->second.empty())
+      return "no kernel reaches it";
+    for (const Function *K : It->second)
+      if (std::string Why = whyNotQualified(*K); !Why.empty())
+        return Why;
+    return "";
+  };
 
   SmallVector<CallInst *> DeferredTeams;
   KernelSet KeepingTeamsCalls;
   for (CallInst *Call : TeamsCalls) {
     const Function *F = Call->getFunction();
-    if (AllQualify(F, Qualifies))
+    OptimizationRemarkEmitter ORE(F);
+    if (AllQualify(F, Qualifies)) {
       DeferredTeams.push_back(Call);
-    else if (auto It = Reaching.find(F); It != Reaching.end())
+      ORE.emit([&] {
+        return OptimizationRemark(RemarkPassName, "DeferReductions", Call)
+               << "in " << describeFunction(F->getName())
+               << " each thread keeps its own partial across distribute "
+                  "chunks and the team reduces once, here, instead of once "
+                  "per chunk";
+      });
+      continue;
+    }
+    if (auto It = Reaching.find(F); It != Reaching.end())
       KeepingTeamsCalls.insert(It->second.begin(), It->second.end());
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(RemarkPassName, "DeferReductions", Call)
+             << "this teams reduction stays as clang emitted it: "
+             << WhyKept(Call);
+    });
   }
   SmallVector<CallInst *> DeferredParallel;
-  for (CallInst *Call : ParallelCalls)
-    if (AllQualify(Call->getFunction(), [&](const Function *K) {
+  for (CallInst *Call : ParallelCalls) {
+    const Function *F = Call->getFunction();
+    if (AllQualify(F, [&](const Function *K) {
           return Qualifies(K) && !KeepingTeamsCalls.contains(K);
-        }))
+        })) {
       DeferredParallel.push_back(Call);
+    } else if (AllQualify(F, Qualifies)) {
+      OptimizationRemarkEmitter(F).emit([&] {
+        return OptimizationRemarkMissed(RemarkPassName, "DeferReductions", Call)
+               << "this parallel-level reduction stays: a kernel that reaches "
+                  "it keeps a teams reduction that is not deferred";
+      });
+    }
+  }
+  // A parallel-level reduction may keep its partials only where the teams
+  // reduction of each kernel reaching it reduces them.
+  assert((DeferredParallel.empty() || !DeferredTeams.empty()) &&
+         "parallel-level reductions deferred without their teams reduction");
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << DeferredTeams.size() << " of "
+                    << TeamsCalls.size() << " teams and "
+                    << DeferredParallel.size() << " of " << ParallelCalls.size()
+                    << " parallel-level reductions deferred\n");
+  NumTeamsDeferred += DeferredTeams.size();
+  NumParallelDeferred += DeferredParallel.size();
   redirect(DeferredTeams, M, DeferredTeamsReduce);
   redirect(DeferredParallel, M, DeferredParallelReduce);
-  return !DeferredTeams.empty();
+  return DeferredTeams.empty() ? PreservedAnalyses::all()
+                               : PreservedAnalyses::none();
 }
 
 } // namespace ompgpu

@@ -9,15 +9,26 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/Remarks.h"
 
 #include "OffloadABI.h"
 
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "ompgpu-full-warp-shuffles"
 
 using namespace llvm;
+
+STATISTIC(NumCallbacksRewritten,
+          "Shuffle-and-reduce callbacks that pass their algorithm version on");
+STATISTIC(NumShufflesRewritten, "Shuffles told the algorithm version");
 
 namespace ompgpu {
 namespace {
@@ -46,8 +57,11 @@ bool isShuffleReduceCallback(const Function &F) {
          Type->getParamType(3)->isIntegerTy(16);
 }
 
-SetVector<Function *> shuffleReduceCallbacks(Module &M) {
-  SetVector<Function *> Callbacks;
+/// The shuffle-and-reduce callbacks of \p M, each with the first reduction
+/// that passes it. Reductions whose callback operand is something else are
+/// reported as left alone.
+MapVector<Function *, const CallBase *> shuffleReduceCallbacks(Module &M) {
+  MapVector<Function *, const CallBase *> Callbacks;
   for (const auto &[Name, Operand] : ReductionEntries) {
     Function *Entry = M.getFunction(Name);
     if (!Entry)
@@ -59,18 +73,29 @@ SetVector<Function *> shuffleReduceCallbacks(Module &M) {
         continue;
       auto *F =
           dyn_cast<Function>(Call->getArgOperand(Operand)->stripPointerCasts());
-      if (F && isShuffleReduceCallback(*F))
-        Callbacks.insert(F);
+      if (F && isShuffleReduceCallback(*F)) {
+        Callbacks.insert({F, Call});
+        continue;
+      }
+      OptimizationRemarkEmitter(Call->getFunction()).emit([&] {
+        return OptimizationRemarkMissed(RemarkPassName, "FullWarpShuffles",
+                                        Call)
+               << "the shuffles of this reduction query the active lanes "
+                  "before every step: its shuffle-and-reduce operand is not "
+                  "a callback with a body";
+      });
     }
   }
   return Callbacks;
 }
 
-/// Rewrites the shuffles in \p Callback; returns true if there were any.
-bool passAlgoVersion(Function &Callback) {
+/// Rewrites the shuffles in \p Callback; returns how many there were.
+unsigned passAlgoVersion(Function &Callback) {
   Module &M = *Callback.getParent();
   Value *AlgoVersion = Callback.getArg(3);
-  bool Changed = false;
+  assert(AlgoVersion->getType()->isIntegerTy(16) &&
+         "only callbacks of clang's signature are rewritten");
+  unsigned Rewritten = 0;
   for (const auto &[Name, NewName] : Shuffles) {
     Function *Shuffle = M.getFunction(Name);
     if (!Shuffle)
@@ -102,19 +127,37 @@ bool passAlgoVersion(Function &Callback) {
       Replacement->takeName(Call);
       Call->replaceAllUsesWith(Replacement);
       Call->eraseFromParent();
-      Changed = true;
+      ++Rewritten;
     }
   }
-  return Changed;
+  return Rewritten;
 }
 
 } // namespace
 
-bool useFullWarpShuffles(Module &M) {
+PreservedAnalyses FullWarpShufflesPass::run(Module &M,
+                                            ModuleAnalysisManager &) {
   bool Changed = false;
-  for (Function *Callback : shuffleReduceCallbacks(M))
-    Changed |= passAlgoVersion(*Callback);
-  return Changed;
+  for (auto [Callback, Reduction] : shuffleReduceCallbacks(M)) {
+    unsigned Rewritten = passAlgoVersion(*Callback);
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Callback->getName() << ": "
+                      << Rewritten << " shuffles\n");
+    if (Rewritten == 0)
+      continue;
+    ++NumCallbacksRewritten;
+    NumShufflesRewritten += Rewritten;
+    Changed = true;
+    OptimizationRemarkEmitter(Reduction->getFunction()).emit([&] {
+      return OptimizationRemark(RemarkPassName, "FullWarpShuffles", Reduction)
+             << "the warp shuffles of this reduction in "
+             << describeFunction(Reduction->getFunction()->getName())
+             << " use a constant lane mask where the whole warp reduces ("
+             << ore::NV("Shuffles", Rewritten)
+             << (Rewritten == 1 ? " shuffle in " : " shuffles in ")
+             << ore::NV("Callback", Callback) << ")";
+    });
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace ompgpu

@@ -8,16 +8,25 @@
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
+#include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #include <algorithm>
 #include <string>
 
+#define DEBUG_TYPE "ompgpu-memory-parallelism"
+
 using namespace llvm;
+
+STATISTIC(NumKernelsMarked,
+          "Kernels that gather in a loop given .minnctapersm");
 
 namespace ompgpu {
 namespace {
@@ -39,9 +48,9 @@ bool addressComesFromLoad(const LoadInst &Load, const Loop &L) {
   return false;
 }
 
-bool gathersInLoop(Function &F) {
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
+/// The first load in a loop of \p F whose address comes from another load of
+/// the loop, or null.
+const LoadInst *gatheringLoad(Function &F, const LoopInfo &LI) {
   for (BasicBlock &BB : F) {
     const Loop *L = LI.getLoopFor(&BB);
     if (!L)
@@ -49,31 +58,87 @@ bool gathersInLoop(Function &F) {
     for (Instruction &I : BB)
       if (auto *Load = dyn_cast<LoadInst>(&I))
         if (addressComesFromLoad(*Load, *L))
-          return true;
+          return Load;
   }
-  return false;
+  return nullptr;
+}
+
+/// The first gathering load in code kernel \p K can run, or null.
+const LoadInst *gatheringLoadOf(Function &K, FunctionAnalysisManager &FAM) {
+  for (Function *F : functionsReachableFrom(K)) {
+    assert(!F->isDeclaration() && "the walk only lists functions with bodies");
+    if (const LoadInst *Load =
+            gatheringLoad(*F, FAM.getResult<LoopAnalysis>(*F)))
+      return Load;
+  }
+  return nullptr;
 }
 
 } // namespace
 
-void preferMemoryParallelism(Module &M) {
+PreservedAnalyses MemoryParallelismPass::run(Module &M,
+                                             ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
   for (Function &K : M) {
-    if (!isKernel(K) || K.hasFnAttribute("nvvm.minctasm"))
+    if (!isKernel(K))
       continue;
-    for (Function *F : functionsReachableFrom(K)) {
-      if (F->isDeclaration() || !gathersInLoop(*F))
-        continue;
-      unsigned BlockSize = 0;
-      if (K.getFnAttribute("nvvm.maxntid")
-              .getValueAsString()
-              .getAsInteger(10, BlockSize) ||
-          BlockSize == 0)
-        break; // without a block bound the hint means nothing to ptxas
-      unsigned Blocks = std::max(1u, MinResidentThreads / BlockSize);
-      K.addFnAttr("nvvm.minctasm", std::to_string(Blocks));
-      break;
+    OptimizationRemarkEmitter ORE(&K);
+    if (K.hasFnAttribute("nvvm.minctasm")) {
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(RemarkPassName, "MemoryParallelism",
+                                          &remarkAnchor(K))
+               << describeFunction(K.getName())
+               << " keeps the .minnctapersm it was given";
+      });
+      continue;
     }
+    const LoadInst *Gather = gatheringLoadOf(K, FAM);
+    if (!Gather) {
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(RemarkPassName, "MemoryParallelism",
+                                          &remarkAnchor(K))
+               << describeFunction(K.getName())
+               << " does not gather in a loop: ptxas sizes its registers "
+                  "for the most blocks per multiprocessor";
+      });
+      continue;
+    }
+    unsigned BlockSize = 0;
+    if (K.getFnAttribute("nvvm.maxntid")
+            .getValueAsString()
+            .getAsInteger(10, BlockSize) ||
+        BlockSize == 0) {
+      // Without a block bound the hint means nothing to ptxas.
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(RemarkPassName, "MemoryParallelism",
+                                        Gather)
+               << describeFunction(K.getName())
+               << " gathers in a loop here, but has no block-size bound "
+                  "(nvvm.maxntid) to size a .minnctapersm by";
+      });
+      continue;
+    }
+    unsigned Blocks = std::max(1u, MinResidentThreads / BlockSize);
+    K.addFnAttr("nvvm.minctasm", std::to_string(Blocks));
+    ++NumKernelsMarked;
+    Changed = true;
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << " gathers at "
+                      << *Gather << ": " << Blocks << " blocks of " << BlockSize
+                      << "\n");
+    ORE.emit([&] {
+      return OptimizationRemark(RemarkPassName, "MemoryParallelism", Gather)
+             << describeFunction(K.getName())
+             << " gathers in a loop here (the load's address comes from "
+                "another load of the loop): ptxas is asked to fit only "
+             << ore::NV("Blocks", Blocks) << " blocks of "
+             << ore::NV("BlockSize", BlockSize)
+             << " threads per multiprocessor (.minnctapersm), so that it may "
+                "give each thread more registers for loads in flight";
+    });
   }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace ompgpu

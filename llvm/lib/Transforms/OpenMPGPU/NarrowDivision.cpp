@@ -1,15 +1,24 @@
 //===- NarrowDivision.cpp - 32-bit division by constants where values fit -===//
 #include "ompgpu/Transforms/NarrowDivision.h"
+#include "ompgpu/Transforms/Remarks.h"
 
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#define DEBUG_TYPE "ompgpu-narrow-division"
+
 using namespace llvm;
+
+STATISTIC(NumNarrowed, "Divisions by constants known to fit 32 bits");
+STATISTIC(NumGuarded, "Divisions by constants given a guarded 32-bit path");
 
 namespace ompgpu {
 namespace {
@@ -48,18 +57,34 @@ Value *narrowForm(IRBuilder<> &B, BinaryOperator &Op) {
   return B.CreateZExt(Narrow, Op.getType(), "", /*IsNonNeg=*/true);
 }
 
-} // namespace
+void report(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op,
+            bool Guarded) {
+  ORE.emit([&] {
+    OptimizationRemark R(RemarkPassName, "NarrowDivision", &Op);
+    R << "64-bit " << Op.getOpcodeName() << " by "
+      << ore::NV("Divisor", cast<ConstantInt>(Op.getOperand(1))->getZExtValue())
+      << " in " << describeFunction(Op.getFunction()->getName());
+    if (Guarded)
+      return R << " takes a 32-bit path when the dividend is below 2^32";
+    return R << " is 32-bit: the dividend is known to be below 2^32";
+  });
+}
 
+/// Narrows the candidates of \p F; returns whether it changed \p F.
 bool narrowConstantDivisions(Function &F) {
   SmallVector<BinaryOperator *, 8> Work;
   for (Instruction &I : instructions(F))
     if (isCandidate(I))
       Work.push_back(cast<BinaryOperator>(&I));
   const DataLayout &DL = F.getDataLayout();
+  OptimizationRemarkEmitter ORE(&F);
   for (BinaryOperator *Op : Work) {
     Value *X = Op->getOperand(0);
     // Provably below 2^32: no test needed.
     if (computeKnownBits(X, DL).countMinLeadingZeros() >= 32) {
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": narrowed " << *Op << "\n");
+      report(ORE, *Op, /*Guarded=*/false);
+      ++NumNarrowed;
       IRBuilder<> B(Op);
       Value *Narrow = narrowForm(B, *Op);
       Op->replaceAllUsesWith(Narrow);
@@ -68,6 +93,9 @@ bool narrowConstantDivisions(Function &F) {
     }
     // Otherwise test it: a branch that in practice goes the same way for the
     // whole warp, instead of the 64-bit multiply sequence on every path.
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": guarded " << *Op << "\n");
+    report(ORE, *Op, /*Guarded=*/true);
+    ++NumGuarded;
     IRBuilder<> B(Op);
     Value *Fits = B.CreateICmpULT(X, B.getInt64(uint64_t(1) << 32), "fits32");
     Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
@@ -83,9 +111,13 @@ bool narrowConstantDivisions(Function &F) {
     Op->replaceAllUsesWith(Result);
     Result->addIncoming(Narrow, ThenTerm->getParent());
     Result->addIncoming(Op, ElseTerm->getParent());
+    assert(Result->getParent() == Tail && Op->getParent() != Tail &&
+           "the 64-bit division moved to its own path");
   }
   return !Work.empty();
 }
+
+} // namespace
 
 PreservedAnalyses NarrowDivisionPass::run(Function &F,
                                           FunctionAnalysisManager &) {

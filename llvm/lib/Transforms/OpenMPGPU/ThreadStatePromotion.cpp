@@ -17,25 +17,26 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
-#include "llvm/Transforms/Scalar/ADCE.h"
-#include "llvm/Transforms/Scalar/CorrelatedValuePropagation.h"
-#include "llvm/Transforms/Scalar/EarlyCSE.h"
-#include "llvm/Transforms/Scalar/GVN.h"
-#include "llvm/Transforms/Scalar/JumpThreading.h"
-#include "llvm/Transforms/Scalar/SCCP.h"
-#include "llvm/Transforms/Scalar/SROA.h"
-#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Local.h"
 
+#define DEBUG_TYPE "ompgpu-thread-state-promotion"
+
 using namespace llvm;
+
+STATISTIC(NumKernelsPromoted, "Kernels whose thread state went to a register");
+STATISTIC(NumAccessesPromoted, "Thread-state accesses moved to the copy");
+STATISTIC(NumWriteBacks, "Calls around which the copy is written back");
 
 namespace ompgpu {
 namespace {
@@ -67,34 +68,36 @@ bool isByteAccessOf(const Instruction &I, const Value &Address) {
 
 /// Appends the loads and stores in \p K that use \p Address, an address in
 /// the state array, directly or through further address arithmetic; returns
-/// false if \p K uses \p Address in any other way. Which byte they access
-/// need not be checked: by the runtime's contract, every access of the array
-/// is one of the accessing thread's own byte (an index that the optimizer
-/// rewrote, say to 0 where it knows that threadIdx.x is 0, still is).
-bool collectByteAccesses(Value *Address, const Function &K,
-                         SmallVectorImpl<Instruction *> &Accesses) {
+/// the first user in \p K that uses \p Address in any other way, or null.
+/// Which byte they access need not be checked: by the runtime's contract,
+/// every access of the array is one of the accessing thread's own byte (an
+/// index that the optimizer rewrote, say to 0 where it knows that
+/// threadIdx.x is 0, still is).
+const User *collectByteAccesses(Value *Address, const Function &K,
+                                SmallVectorImpl<Instruction *> &Accesses) {
   for (User *U : Address->users()) {
     if (auto *Expr = dyn_cast<ConstantExpr>(U)) {
-      if (Expr->getOpcode() != Instruction::GetElementPtr ||
-          !collectByteAccesses(Expr, K, Accesses))
-        return false;
+      if (Expr->getOpcode() != Instruction::GetElementPtr)
+        return Expr;
+      if (const User *Other = collectByteAccesses(Expr, K, Accesses))
+        return Other;
       continue;
     }
     auto *I = dyn_cast<Instruction>(U);
     if (!I)
-      return false;
+      return U;
     if (I->getFunction() != &K)
       continue;
     if (isa<GetElementPtrInst>(I)) {
-      if (!collectByteAccesses(I, K, Accesses))
-        return false;
+      if (const User *Other = collectByteAccesses(I, K, Accesses))
+        return Other;
     } else if (isByteAccessOf(*I, *Address)) {
       Accesses.push_back(I);
     } else {
-      return false;
+      return I;
     }
   }
-  return true;
+  return nullptr;
 }
 
 /// Whether \p Call may reach code in \p MayUse; calls through pointers may
@@ -134,9 +137,14 @@ functionsThatMayUse(Module &M, ArrayRef<Instruction *> Users) {
   return MayUse;
 }
 
-void promoteIn(Function &K, GlobalVariable &States,
-               ArrayRef<Instruction *> Accesses,
-               const SmallPtrSetImpl<const Function *> &MayUse) {
+/// Gives \p K its private copy; returns the number of calls around which
+/// the copy is written back.
+unsigned promoteIn(Function &K, GlobalVariable &States,
+                   ArrayRef<Instruction *> Accesses,
+                   const SmallPtrSetImpl<const Function *> &MayUse) {
+  assert(all_of(Accesses,
+                [&](const Instruction *I) { return I->getFunction() == &K; }) &&
+         "only the kernel's own accesses move to its copy");
   SmallVector<CallBase *> Calls;
   for (Instruction &I : instructions(K))
     if (auto *Call = dyn_cast<CallBase>(&I); Call && mayReach(*Call, MayUse))
@@ -167,25 +175,32 @@ void promoteIn(Function &K, GlobalVariable &States,
     Access->setOperand(Operand, Copy);
   }
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(Addresses);
+  return Calls.size();
 }
 
-/// Folds the state tests in a kernel whose state became a private copy.
-FunctionPassManager cleanupPipeline() {
-  FunctionPassManager FPM;
-  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  // Optimistic across loops: a worker loop's state stays what it was set to
-  // before the loop unless some path in the loop changes it.
-  FPM.addPass(SCCPPass());
-  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
-  FPM.addPass(InstCombinePass());
-  FPM.addPass(SimplifyCFGPass());
-  FPM.addPass(JumpThreadingPass());
-  FPM.addPass(CorrelatedValuePropagationPass());
-  FPM.addPass(GVNPass());
-  FPM.addPass(ADCEPass());
-  FPM.addPass(SimplifyCFGPass());
-  FPM.addPass(InstCombinePass());
-  return FPM;
+void reportPromoted(const Function &K, unsigned Accesses, unsigned Calls) {
+  OptimizationRemarkEmitter(&K).emit([&] {
+    return OptimizationRemark(RemarkPassName, "ThreadStatePromotion",
+                              &remarkAnchor(K))
+           << describeFunction(K.getName())
+           << " keeps its threads' runtime state in a register ("
+           << ore::NV("Accesses", Accesses) << " accesses), written back to "
+           << "shared memory around " << ore::NV("Calls", Calls)
+           << (Calls == 1 ? " call" : " calls") << " that may read it";
+  });
+}
+
+void reportKept(const Function &K, const User &Other) {
+  const auto *I = dyn_cast<Instruction>(&Other);
+  OptimizationRemarkEmitter(&K).emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "ThreadStatePromotion",
+                                    I ? I : &remarkAnchor(K))
+           << describeFunction(K.getName())
+           << " keeps its threads' runtime state in shared memory: "
+           << (I ? "this instruction uses" : "a constant holds")
+           << " the state array other than by loading or storing the "
+              "thread's byte";
+  });
 }
 
 /// The kernels of \p M given private copies of their state bytes.
@@ -193,8 +208,12 @@ SmallVector<Function *> promoteThreadStates(Module &M) {
   SmallVector<Function *> Promoted;
   GlobalVariable *States = M.getGlobalVariable(ThreadStatesName, true);
   SmallVector<Instruction *> Users;
-  if (!States || !collectInstructionUsers(States, Users))
+  if (!States || !collectInstructionUsers(States, Users)) {
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE
+               ": no state array, or a constant other "
+               "than an address in it holds its address\n");
     return Promoted;
+  }
   SmallPtrSet<const Function *, 16> MayUse = functionsThatMayUse(M, Users);
   SmallPtrSet<const Function *, 16> UseDirectly;
   for (const Instruction *I : Users)
@@ -203,10 +222,21 @@ SmallVector<Function *> promoteThreadStates(Module &M) {
     if (!isKernel(K) || !UseDirectly.contains(&K))
       continue;
     SmallVector<Instruction *> Accesses;
-    if (collectByteAccesses(States, K, Accesses)) {
-      promoteIn(K, *States, Accesses, MayUse);
-      Promoted.push_back(&K);
+    if (const User *Other = collectByteAccesses(States, K, Accesses)) {
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << " kept: " << *Other
+                        << "\n");
+      reportKept(K, *Other);
+      continue;
     }
+    unsigned Calls = promoteIn(K, *States, Accesses, MayUse);
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << ": "
+                      << Accesses.size() << " accesses, " << Calls
+                      << " write-backs\n");
+    reportPromoted(K, Accesses.size(), Calls);
+    ++NumKernelsPromoted;
+    NumAccessesPromoted += Accesses.size();
+    NumWriteBacks += Calls;
+    Promoted.push_back(&K);
   }
   return Promoted;
 }
@@ -220,7 +250,6 @@ PreservedAnalyses ThreadStatePromotionPass::run(Module &M,
     return PreservedAnalyses::all();
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionPassManager Cleanup = cleanupPipeline();
   for (Function *K : Promoted) {
     FAM.invalidate(*K, PreservedAnalyses::none());
     FAM.invalidate(*K, Cleanup.run(*K, FAM));

@@ -10,12 +10,22 @@
 #include "ompgpu/Transforms/UnreadSharedState.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
+#include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "ompgpu-unread-shared-state"
 
 using namespace llvm;
+
+STATISTIC(NumStoresRemoved, "Stores to shared variables no code reads");
 
 namespace ompgpu {
 namespace {
@@ -57,7 +67,8 @@ storesOnly(GlobalVariable &G, const Function &Kernel,
 
 } // namespace
 
-bool removeUnreadSharedStores(Module &M) {
+PreservedAnalyses UnreadSharedStatePass::run(Module &M,
+                                             ModuleAnalysisManager &) {
   SmallVector<GlobalVariable *> Shared;
   for (GlobalVariable &G : M.globals())
     if (G.getAddressSpace() == SharedAddressSpace && !G.isDeclaration() &&
@@ -68,14 +79,32 @@ bool removeUnreadSharedStores(Module &M) {
     if (!isKernel(K))
       continue;
     SetVector<Function *> Code = functionsReachableFrom(K);
-    for (GlobalVariable *G : Shared)
-      if (auto Stores = storesOnly(*G, K, Code))
-        for (StoreInst *Store : *Stores) {
-          Store->eraseFromParent();
-          Changed = true;
-        }
+    for (GlobalVariable *G : Shared) {
+      std::optional<SmallVector<StoreInst *>> Stores = storesOnly(*G, K, Code);
+      if (!Stores || Stores->empty())
+        continue;
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << ": "
+                        << Stores->size() << " stores to " << G->getName()
+                        << "\n");
+      OptimizationRemarkEmitter(&K).emit([&] {
+        return OptimizationRemark(RemarkPassName, "UnreadSharedState",
+                                  Stores->front())
+               << describeFunction(K.getName()) << " never reads '"
+               << ore::NV("Variable", demangle(G->getName())) << "' in "
+               << "shared memory: its "
+               << ore::NV("Stores", unsigned(Stores->size()))
+               << (Stores->size() == 1 ? " store" : " stores")
+               << " to it removed";
+      });
+      for (StoreInst *Store : *Stores) {
+        assert(Store->getFunction() == &K && "only the kernel's own stores");
+        Store->eraseFromParent();
+        ++NumStoresRemoved;
+        Changed = true;
+      }
+    }
   }
-  return Changed;
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace ompgpu

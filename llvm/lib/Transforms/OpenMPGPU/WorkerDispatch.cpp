@@ -15,15 +15,28 @@
 #include "ompgpu/Transforms/WorkerDispatch.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
+#include "ompgpu/Transforms/Remarks.h"
 
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#define DEBUG_TYPE "ompgpu-worker-dispatch"
+
 using namespace llvm;
+
+STATISTIC(NumKernelsSpecialized,
+          "Generic kernels given their own worker dispatch");
+STATISTIC(NumDirectRegions, "Parallel regions the workers call directly");
+STATISTIC(NumIndirectFallbacks,
+          "Worker dispatches that keep the indirect call as the last case");
 
 namespace ompgpu {
 namespace {
@@ -35,9 +48,12 @@ constexpr StringLiteral RunWrapper = OMPGPU_RUN_PARALLEL_WRAPPER_SYMBOL;
 constexpr unsigned WrapperOperand = 6;
 
 struct RegionSet {
-  SetVector<Function *> Wrappers;
-  /// False if the kernel may fork a region whose wrapper is not listed.
-  bool Complete = true;
+  /// The wrappers, each with the first fork that publishes it.
+  MapVector<Function *, const CallBase *> Wrappers;
+  /// The first instruction through which the kernel may fork a region whose
+  /// wrapper is not listed, or null if there is none.
+  const Instruction *Unseen = nullptr;
+  bool complete() const { return !Unseen; }
 };
 
 /// Whether \p Call's target is certain to be among the functions the walk
@@ -66,8 +82,8 @@ RegionSet regionsOf(Function &K, const Function *Run) {
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
-      if (!targetIsVisible(*Call))
-        Regions.Complete = false;
+      if (!targetIsVisible(*Call) && !Regions.Unseen)
+        Regions.Unseen = Call;
       Function *Callee = Call->getCalledFunction();
       if (!Callee || Callee->getName() != Parallel ||
           Call->arg_size() <= WrapperOperand)
@@ -75,9 +91,9 @@ RegionSet regionsOf(Function &K, const Function *Run) {
       Value *Wrapper = Call->getArgOperand(WrapperOperand)->stripPointerCasts();
       auto *W = dyn_cast<Function>(Wrapper);
       if (W && hasWrapperType(*W))
-        Regions.Wrappers.insert(W);
-      else if (!isa<ConstantPointerNull>(Wrapper))
-        Regions.Complete = false;
+        Regions.Wrappers.insert({W, Call});
+      else if (!isa<ConstantPointerNull>(Wrapper) && !Regions.Unseen)
+        Regions.Unseen = Call;
     }
   }
   return Regions;
@@ -85,6 +101,8 @@ RegionSet regionsOf(Function &K, const Function *Run) {
 
 /// Builds void __ompgpu_dispatch.K(ptr Fn, i32 Tid) with Run's attributes.
 Function *buildDispatch(Function &K, Function &Run, const RegionSet &Regions) {
+  assert(Run.arg_size() == 2 && Run.getArg(1)->getType()->isIntegerTy(32) &&
+         "the runtime's indirect call takes the wrapper and the thread id");
   Module &M = *K.getParent();
   LLVMContext &Context = M.getContext();
   Function *Dispatch =
@@ -100,7 +118,8 @@ Function *buildDispatch(Function &K, Function &Run, const RegionSet &Regions) {
 
   BasicBlock *Test = BasicBlock::Create(Context, "test", Dispatch);
   IRBuilder<> B(Test);
-  for (Function *W : Regions.Wrappers) {
+  for (Function *W : Regions.Wrappers.keys()) {
+    assert(hasWrapperType(*W) && "only wrappers of the worker's type listed");
     BasicBlock *Match =
         BasicBlock::Create(Context, "run." + W->getName(), Dispatch);
     BasicBlock *Next = BasicBlock::Create(Context, "test", Dispatch);
@@ -115,7 +134,7 @@ Function *buildDispatch(Function &K, Function &Run, const RegionSet &Regions) {
     B.CreateRetVoid();
     B.SetInsertPoint(Next);
   }
-  if (Regions.Complete) {
+  if (Regions.complete()) {
     // The main thread publishes only wrappers of the list above.
     B.CreateIntrinsic(Intrinsic::trap, {});
     B.CreateUnreachable();
@@ -168,26 +187,82 @@ Function *workerLoop(Function &Init, Function &Run) {
   return Loop;
 }
 
+/// "'<wrapper>' (line N), ..." for the remark on \p K's dispatch.
+std::string listRegions(const RegionSet &Regions) {
+  std::string List;
+  for (auto [W, Fork] : Regions.Wrappers) {
+    if (!List.empty())
+      List += ", ";
+    List += "'" + W->getName().str() + "'";
+    if (std::string Line = atLine(*Fork); !Line.empty())
+      List += " (forked" + Line + ")";
+  }
+  return List;
+}
+
+void reportDispatch(Function &K, const RegionSet &Regions) {
+  OptimizationRemarkEmitter ORE(&K);
+  ORE.emit([&] {
+    OptimizationRemark R(RemarkPassName, "WorkerDispatch", &remarkAnchor(K));
+    if (Regions.Wrappers.empty() && Regions.complete())
+      return R << describeFunction(K.getName())
+               << " forks no parallel region: its workers only wait for "
+                  "the kernel's end";
+    unsigned N = Regions.Wrappers.size();
+    return R << "the workers of " << describeFunction(K.getName()) << " call "
+             << ore::NV("Regions", N)
+             << (N == 1 ? " parallel region" : " parallel regions")
+             << " directly" << (N == 0 ? "" : ": ") << listRegions(Regions);
+  });
+  if (Regions.complete())
+    return;
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(RemarkPassName, "WorkerDispatch",
+                                    Regions.Unseen)
+           << "the workers of " << describeFunction(K.getName())
+           << " keep an indirect call of the region as the last case: code "
+              "the kernel can run forks a region or calls a function "
+              "through a pointer here, which may reach a region the link "
+              "step cannot see";
+  });
+}
+
 } // namespace
 
-void specializeWorkerDispatch(Module &M) {
+PreservedAnalyses WorkerDispatchPass::run(Module &M, ModuleAnalysisManager &) {
   Function *Init = M.getFunction(TargetInit);
   Function *Run = M.getFunction(RunWrapper);
-  if (!Init || Init->isDeclaration() || !Run || Run->isDeclaration())
-    return;
+  if (!Init || Init->isDeclaration() || !Run || Run->isDeclaration() ||
+      Run->arg_size() != 2 || !Run->getArg(1)->getType()->isIntegerTy(32)) {
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": no device runtime linked in\n");
+    return PreservedAnalyses::all();
+  }
   Function *Loop = workerLoop(*Init, *Run);
-  if (!Loop)
-    return;
+  if (!Loop) {
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": the runtime has no worker loop that "
+                                    "alone calls "
+                      << RunWrapper << "\n");
+    return PreservedAnalyses::all();
+  }
   SmallVector<Function *> GenericKernels;
   for (Function &K : M)
     if (isKernel(K) && kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) ==
                            int64_t(OMP_TGT_EXEC_MODE_GENERIC))
       GenericKernels.push_back(&K);
+  bool Changed = false;
   for (Function *K : GenericKernels) {
     SmallVector<CallBase *> InitCalls = callsIn(*K, *Init);
-    if (InitCalls.empty())
+    if (InitCalls.empty()) {
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K->getName() << " does not call "
+                        << TargetInit << "\n");
       continue;
-    Function *Dispatch = buildDispatch(*K, *Run, regionsOf(*K, Run));
+    }
+    RegionSet Regions = regionsOf(*K, Run);
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K->getName() << ": "
+                      << Regions.Wrappers.size() << " regions"
+                      << (Regions.complete() ? "" : " and the indirect call")
+                      << "\n");
+    Function *Dispatch = buildDispatch(*K, *Run, Regions);
     Function *KernelInit =
         Loop == Init
             ? cloneRedirecting(*Init, *K, *Run, *Dispatch)
@@ -195,34 +270,19 @@ void specializeWorkerDispatch(Module &M) {
                                *cloneRedirecting(*Loop, *K, *Run, *Dispatch));
     for (CallBase *Call : InitCalls)
       Call->setCalledFunction(KernelInit);
+    ++NumKernelsSpecialized;
+    NumDirectRegions += Regions.Wrappers.size();
+    if (!Regions.complete())
+      ++NumIndirectFallbacks;
+    reportDispatch(*K, Regions);
+    Changed = true;
   }
   // What still calls the indirect form, if anything, may now inline it.
-  Run->removeFnAttr(Attribute::NoInline);
-}
-
-bool emptyUncalledFunctions(Module &M) {
-  SmallVector<Function *> Uncalled;
-  for (Function &F : M) {
-    for (Instruction &I : instructions(F))
-      if (auto *Call = dyn_cast<CallBase>(&I))
-        if (!Call->isInlineAsm() && !Call->getCalledFunction())
-          return false;
-    if (F.isDeclaration() || isKernel(F) || !F.hasAddressTaken())
-      continue;
-    if (none_of(F.users(), [&](const User *U) {
-          const auto *Call = dyn_cast<CallBase>(U);
-          return Call && Call->getCalledOperand() == &F;
-        }))
-      Uncalled.push_back(&F);
+  if (Run->hasFnAttribute(Attribute::NoInline)) {
+    Run->removeFnAttr(Attribute::NoInline);
+    Changed = true;
   }
-  for (Function *F : Uncalled) {
-    // Its address still tells regions apart, so the function stays.
-    GlobalValue::LinkageTypes Linkage = F->getLinkage();
-    F->deleteBody();
-    F->setLinkage(Linkage);
-    IRBuilder<>(BasicBlock::Create(M.getContext(), "", F)).CreateUnreachable();
-  }
-  return !Uncalled.empty();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace ompgpu

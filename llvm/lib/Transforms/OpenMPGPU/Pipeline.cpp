@@ -1,0 +1,185 @@
+//===- Pipeline.cpp - The device program's passes, in order ---------------===//
+//
+// Each pass with the reason for its place. The link step
+// (llvm/lib/OffloadLink/DeviceLink.cpp) runs stage 1, links the device runtime
+// and libdevice (only what the program uses) and checks that nothing is left
+// undefined, runs stage 2, and hands the program to DeviceCodegen.cpp, which
+// runs stage 3 and emits PTX.
+//
+//===----------------------------------------------------------------------===//
+#include "ompgpu/Transforms/Pipeline.h"
+#include "ompgpu/Transforms/AlignedBarriers.h"
+#include "ompgpu/Transforms/DeferReductions.h"
+#include "ompgpu/Transforms/EmptyUncalledFunctions.h"
+#include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/InternalizeDeviceProgram.h"
+#include "ompgpu/Transforms/KernelBounds.h"
+#include "ompgpu/Transforms/KernelModes.h"
+#include "ompgpu/Transforms/KernelTargetAttributes.h"
+#include "ompgpu/Transforms/MemoryParallelism.h"
+#include "ompgpu/Transforms/NarrowDivision.h"
+#include "ompgpu/Transforms/SharedLocals.h"
+#include "ompgpu/Transforms/ThreadStatePromotion.h"
+#include "ompgpu/Transforms/UnreadSharedState.h"
+#include "ompgpu/Transforms/WorkerDispatch.h"
+
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/CorrelatedValuePropagation.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/JumpThreading.h"
+#include "llvm/Transforms/Scalar/SCCP.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+
+using namespace llvm;
+
+namespace ompgpu {
+namespace {
+
+/// Runs \p MPM on \p M with the analyses \p PB provides.
+void runPipeline(ModulePassManager MPM, Module &M, PassBuilder &PB) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  MPM.run(M, MAM);
+}
+
+} // namespace
+
+ModulePassManager buildBeforeRuntimePipeline() {
+  ModulePassManager MPM;
+  // Explanations first, of the kernels as clang and LLVM's OpenMPOpt left
+  // them: each kernel's mode, and the master locals OpenMPOpt left to run
+  // time, whose allocation calls the runtime's inlined allocator hides later.
+  MPM.addPass(KernelModesPass());
+  MPM.addPass(SharedLocalsPass());
+  // Passes that choose among runtime entry points run before the runtime is
+  // linked, so that its only-what-is-used link brings the ones they chose.
+  MPM.addPass(DeferReductionsPass());
+  // After DeferReductions: it also rewrites the callbacks handed to the
+  // deferred entry points.
+  MPM.addPass(FullWarpShufflesPass());
+  return MPM;
+}
+
+ModulePassManager buildAfterRuntimePipeline() {
+  ModulePassManager MPM;
+  // First: the runtime's functions take the kernels' architecture, or they
+  // would not inline into the kernels.
+  MPM.addPass(KernelTargetAttributesPass());
+  MPM.addPass(KernelBoundsPass());
+  // After KernelBounds: its hint is sized by the final block bound.
+  MPM.addPass(MemoryParallelismPass());
+  // Needs the runtime's worker loop, and runs before the optimizer so that it
+  // inlines the regions into the kernels' copies of the loop.
+  MPM.addPass(WorkerDispatchPass());
+  // Last: the passes above look the runtime's functions up by name.
+  MPM.addPass(InternalizeDeviceProgramPass());
+  return MPM;
+}
+
+FunctionPassManager buildThreadStateCleanup() {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  // Optimistic across loops: a worker loop's state stays what it was set to
+  // before the loop unless some path in the loop changes it.
+  FPM.addPass(SCCPPass());
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(JumpThreadingPass());
+  FPM.addPass(CorrelatedValuePropagationPass());
+  FPM.addPass(GVNPass());
+  FPM.addPass(ADCEPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(InstCombinePass());
+  return FPM;
+}
+
+void registerOptimizerExtensions(PassBuilder &PB) {
+  // After the loop passes, so that the divisions are those of the final loop
+  // bodies, and before the late InstCombine, which folds the index arithmetic
+  // of the 32-bit path (NarrowDivision.h).
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(NarrowDivisionPass());
+      });
+  // After the inliner has put the runtime into the kernels, so that each
+  // kernel's state accesses are in its own body, and before the loop
+  // optimizations and vectorization, which then see the folded tests.
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(ThreadStatePromotionPass(buildThreadStateCleanup()));
+      });
+}
+
+ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
+                                            OptimizationLevel Level) {
+  if (Level == OptimizationLevel::O0) {
+    // The always-inliner puts the runtime's fork paths into the kernels, but
+    // they still choose among their paths by the call sites' constant
+    // arguments (argument counts, execution modes); without folding those,
+    // each fork keeps a call of the outlined function for every possible
+    // argument count, through the pointer, and ptxas sizes the kernel's stack
+    // without the code they reach.
+    ModulePassManager MPM = PB.buildO0DefaultPipeline(Level);
+    FunctionPassManager Fold;
+    Fold.addPass(InstSimplifyPass());
+    Fold.addPass(SimplifyCFGPass());
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Fold)));
+    MPM.addPass(GlobalDCEPass());
+    return MPM;
+  }
+  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(Level);
+  // Everything is inlined now, so each kernel's reads of the runtime's shared
+  // state and its barriers are in its own body.
+  // First: the bodies it removes may use runtime state, which would keep
+  // UnreadSharedState from removing a kernel's stores to it; GlobalDCE then
+  // drops what only those bodies used.
+  MPM.addPass(EmptyUncalledFunctionsPass());
+  MPM.addPass(GlobalDCEPass());
+  MPM.addPass(UnreadSharedStatePass());
+  // Last: removing stores changes no barrier, and it needs the final
+  // control flow, which it keeps.
+  MPM.addPass(AlignedBarriersPass());
+  return MPM;
+}
+
+ModulePassManager buildLinkPipeline(PassBuilder &PB, OptimizationLevel Level) {
+  ModulePassManager MPM = buildBeforeRuntimePipeline();
+  MPM.addPass(buildAfterRuntimePipeline());
+  MPM.addPass(buildOptimizationPipeline(PB, Level));
+  return MPM;
+}
+
+void runBeforeRuntimeLink(Module &M) {
+  PassBuilder PB;
+  runPipeline(buildBeforeRuntimePipeline(), M, PB);
+}
+
+void runAfterRuntimeLink(Module &M) {
+  PassBuilder PB;
+  runPipeline(buildAfterRuntimePipeline(), M, PB);
+}
+
+void optimizeDeviceProgram(Module &M, TargetMachine &TM,
+                           OptimizationLevel Level) {
+  PassBuilder PB(&TM);
+  registerOptimizerExtensions(PB);
+  runPipeline(buildOptimizationPipeline(PB, Level), M, PB);
+}
+
+} // namespace ompgpu

@@ -1,0 +1,43 @@
+; The link step's passes in order, as the pass plugin's named pipelines build
+; them (llvm/lib/Transforms/OpenMPGPU/Pipeline.cpp orders them): ours before
+; and after the device runtime is linked, ours at two extension points of
+; LLVM's pipeline, ours after it; at -O0, the always-inliner and the fold of
+; the runtime's constant choices instead of the passes after the pipeline.
+; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes='ompgpu-link<O2>' -print-pipeline-passes \
+; RUN:   -disable-output %s | tr ',' '\n' | FileCheck %s
+; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes='ompgpu-optimize<O0>' -print-pipeline-passes \
+; RUN:   -disable-output %s | tr ',' '\n' | FileCheck %s --check-prefix=O0
+; RUN: not %opt -load-pass-plugin %ompgpu-plugin -passes='ompgpu-optimize<O4>' -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD-LEVEL
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK: ompgpu-kernel-modes
+; CHECK-NEXT: ompgpu-shared-locals
+; CHECK-NEXT: ompgpu-defer-reductions
+; CHECK-NEXT: ompgpu-full-warp-shuffles
+; CHECK-NEXT: ompgpu-kernel-target-attributes
+; CHECK-NEXT: ompgpu-kernel-bounds
+; CHECK-NEXT: ompgpu-memory-parallelism
+; CHECK-NEXT: ompgpu-worker-dispatch
+; CHECK-NEXT: ompgpu-internalize
+; CHECK: inline
+; CHECK: ompgpu-narrow-division
+; CHECK: ompgpu-thread-state-promotion
+; CHECK: loop-vectorize
+; CHECK: ompgpu-empty-uncalled-functions
+; CHECK-NEXT: globaldce
+; CHECK-NEXT: ompgpu-unread-shared-state
+; CHECK-NEXT: ompgpu-aligned-barriers
+; CHECK-NOT: ompgpu-
+
+; O0: always-inline
+; O0: instsimplify
+; O0-NEXT: simplifycfg
+; O0: globaldce
+; O0-NOT: ompgpu-empty-uncalled-functions
+
+; BAD-LEVEL: unknown pass name 'ompgpu-optimize<O4>'
+
+define void @f() {
+  ret void
+}
