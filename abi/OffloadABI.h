@@ -101,6 +101,10 @@ enum LaunchContract {
   /* A generic kernel's block is its workers plus one master warp, the last
    * warp of the block (docs/DESIGN.md, "Execution model"). */
   OMPGPU_MASTER_WARP_THREADS = OMPGPU_WARP_SIZE,
+  /* Dynamic shared memory the host runtime adds to every launch of a generic
+   * kernel, for its main thread's data-sharing stack; the device runtime
+   * reads the size from %dynamic_smem_size. */
+  OMPGPU_DATA_SHARING_STACK_BYTES = 2048,
 };
 
 /*===-- Globals the host runtime writes into a loaded image ---------------===*/

@@ -258,7 +258,7 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Given) {
     }
   }
   Request.CompilesSource = compilesSource(Args);
-  bool Links = linksProgram(Args);
+  bool Links = Request.LinksProgram = linksProgram(Args);
 
   if (Request.Offloading && OpenMPOption.empty())
     // --offload-arch= alone also names CUDA and HIP architectures, so it
@@ -285,6 +285,18 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Given) {
   return Request;
 }
 
+void takeDriverOptions(std::vector<std::string> &Args,
+                       OffloadRequest &Request) {
+  std::vector<std::string> Kept;
+  for (std::string &A : Args) {
+    if (A == "-fopenmp-offload-report" || A == "-fno-openmp-offload-report")
+      Request.KernelReport = A == "-fopenmp-offload-report";
+    else
+      Kept.push_back(std::move(A));
+  }
+  Args = std::move(Kept);
+}
+
 std::vector<std::string> addOffloadingArguments(
     std::vector<std::string> Args, const OffloadRequest &Request,
     const std::string &ToolDir, const std::string &DefaultArch) {
@@ -309,6 +321,13 @@ std::vector<std::string> addOffloadingArguments(
     Extra.push_back("-mllvm");
     Extra.push_back("-openmp-opt-shared-limit=" +
                     std::to_string(StaticSharedLocalsBytes));
+  }
+  // clang-22 hands -Xoffload-linker values to the link step as
+  // --device-linker=<value>; on a line that does not link it would warn that
+  // the option is unused.
+  if (Request.KernelReport && Request.LinksProgram) {
+    Extra.push_back("-Xoffload-linker");
+    Extra.push_back("--offload-report");
   }
   // Our additions go first so that anything the user wrote still wins.
   Args.insert(Args.begin(), Extra.begin(), Extra.end());

@@ -25,6 +25,9 @@ struct OffloadRequest {
   bool NamesArchitecture = false;   ///< --offload-arch= or an older spelling.
   bool HasOffloadLTO = false;       ///< -foffload-lto already there.
   bool CompilesSource = false;      ///< A source file is compiled.
+  bool LinksProgram = false;        ///< The command ends in a link.
+  /// -fopenmp-offload-report: the link step prints what each kernel uses.
+  bool KernelReport = false;
   std::optional<std::string> Error; ///< A request we cannot honour.
   /// Something that will not work as the user probably expects, said before
   /// clang-22 runs (an object with device code in a link without offloading).
@@ -37,13 +40,20 @@ struct OffloadRequest {
 /// to warn when they carry device code that such a link leaves out.
 OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args);
 
+/// Removes the options only this driver knows from \p Args (clang-22 would
+/// reject them) and records them in \p Request: -fopenmp-offload-report and
+/// -fno-openmp-offload-report, the last of which wins. Options inside
+/// response files stay, and clang-22 reports them.
+void takeDriverOptions(std::vector<std::string> &Args, OffloadRequest &Request);
+
 /// Returns \p Args with what an offloading compile needs on top of clang-22:
 /// -fopenmp where \p Request says so, device code kept as bitcode
 /// (-foffload-lto) so our link step can optimize the whole device program,
 /// the default GPU architecture when none is named, \p ToolDir as a program
 /// prefix (-B) so that clang-22 runs our clang-linker-wrapper at link time,
-/// and, when the command compiles, the LLVM options the device compile needs
-/// for our execution model.
+/// when the command compiles, the LLVM options the device compile needs for
+/// our execution model, and, when it links, the link step's option for the
+/// kernel report.
 std::vector<std::string> addOffloadingArguments(std::vector<std::string> Args,
                                                 const OffloadRequest &Request,
                                                 const std::string &ToolDir,

@@ -54,6 +54,7 @@ int main(int Argc, char **Argv) {
       invokedAsCxx(Argv[0]) ? OMPGPU_HOST_CLANGXX : OMPGPU_HOST_CLANG;
 
   ompgpu::OffloadRequest Request = ompgpu::analyzeCommandLine(Args);
+  ompgpu::takeDriverOptions(Args, Request);
   if (Request.Error) {
     std::fprintf(stderr, "clang: error: %s\n", Request.Error->c_str());
     return 1;

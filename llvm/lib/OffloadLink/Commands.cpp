@@ -4,6 +4,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
@@ -47,6 +48,27 @@ void printCommand(StringRef Program, ArrayRef<std::string> Args) {
   errs() << "\n";
 }
 
+/// Runs \p Program with its stdout and stderr going to \p OutputFile, or
+/// where ours go if it is empty.
+Error execute(StringRef Program, ArrayRef<std::string> Args,
+              StringRef OutputFile) {
+  SmallVector<StringRef, 32> Argv = {Program};
+  Argv.append(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {std::nullopt, OutputFile, OutputFile};
+  std::string Message;
+  int Status = sys::ExecuteAndWait(
+      Program, Argv, /*Env=*/std::nullopt,
+      OutputFile.empty() ? ArrayRef<std::optional<StringRef>>()
+                         : ArrayRef<std::optional<StringRef>>(Redirects),
+      /*SecondsToWait=*/0, /*MemoryLimit=*/0, &Message);
+  if (Status < 0)
+    return linkError("cannot run '" + Program + "': " + Message);
+  if (Status > 0)
+    return linkError("'" + sys::path::filename(Program) +
+                     "' failed with exit code " + Twine(Status));
+  return Error::success();
+}
+
 } // namespace
 
 Error linkError(const Twine &Message) {
@@ -64,18 +86,33 @@ Error runCommand(const LinkSession &Session, StringRef Program,
     printCommand(Program, Args);
   if (Session.DryRun)
     return Error::success();
-  SmallVector<StringRef, 32> Argv = {Program};
-  Argv.append(Args.begin(), Args.end());
-  std::string Message;
-  int Status = sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt,
-                                   /*Redirects=*/{}, /*SecondsToWait=*/0,
-                                   /*MemoryLimit=*/0, &Message);
-  if (Status < 0)
-    return linkError("cannot run '" + Program + "': " + Message);
-  if (Status > 0)
-    return linkError("'" + sys::path::filename(Program) +
-                     "' failed with exit code " + Twine(Status));
-  return Error::success();
+  return execute(Program, Args, "");
+}
+
+Expected<std::string> runCommandCapturingOutput(const LinkSession &Session,
+                                                StringRef Program,
+                                                ArrayRef<std::string> Args) {
+  if (Session.Verbose || Session.DryRun)
+    printCommand(Program, Args);
+  if (Session.DryRun)
+    return "";
+  SmallString<128> OutputFile;
+  if (std::error_code EC = sys::fs::createTemporaryFile(
+          "ompgpu-" + sys::path::filename(Program), "txt", OutputFile))
+    return linkError("cannot create a temporary file: " + EC.message());
+  temporaries().add(std::string(OutputFile));
+  Error Run = execute(Program, Args, OutputFile);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Output =
+      MemoryBuffer::getFile(OutputFile);
+  std::string Text = Output ? (*Output)->getBuffer().str() : "";
+  if (Run) {
+    errs() << Text;
+    return std::move(Run);
+  }
+  if (!Output)
+    return linkError("cannot read the output of '" + Program +
+                     "': " + Output.getError().message());
+  return Text;
 }
 
 Expected<std::string> intermediateFile(const LinkSession &Session,

@@ -15,6 +15,7 @@
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/DeviceInputs.h"
 #include "ompgpu/OffloadLink/DeviceLink.h"
+#include "ompgpu/OffloadLink/KernelReport.h"
 #include "ompgpu/OffloadLink/RegistrationObject.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -54,14 +55,6 @@ ToolchainPaths findToolchain(const char *Argv0) {
   return Paths;
 }
 
-/// "sm_90" -> 90, for choosing the architecture whose PTX we keep.
-unsigned smNumber(StringRef Arch) {
-  unsigned N = 0;
-  Arch.drop_front(3).take_while([](char C) { return isDigit(C); })
-      .getAsInteger(10, N);
-  return N;
-}
-
 Error saveBitcode(const LinkSession &Session, const Module &M,
                   StringRef Arch) {
   if (!Session.SaveTemps)
@@ -75,6 +68,45 @@ Error saveBitcode(const LinkSession &Session, const Module &M,
   if (EC)
     return linkError("cannot write '" + *Path + "': " + EC.message());
   WriteBitcodeToFile(M, OS);
+  return Error::success();
+}
+
+/// Prints what ptxas said that is not the resource usage we asked it for
+/// (warnings, errors), as it would have without --verbose.
+void printPtxasDiagnostics(StringRef Output) {
+  SmallVector<StringRef, 64> Lines;
+  Output.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines)
+    // Resource lines, and the stack and spill lines that continue them.
+    if (!Line.starts_with("ptxas info") && !Line.starts_with(" "))
+      errs() << Line << "\n";
+}
+
+/// Compiles \p PTXFile, the PTX of \p Program, into \p CubinFile. Under -v
+/// and for the kernel report, ptxas also says what each kernel uses: -v
+/// prints it per kernel, the report as a table.
+Error runPtxas(const LinkSession &Session, const WrapperOptions &Options,
+               const ToolchainPaths &Paths, StringRef Arch,
+               const Module &Program, StringRef PTX, StringRef PTXFile,
+               StringRef CubinFile) {
+  std::vector<std::string> Args = {
+      "-m64",          "-O" + std::to_string(Options.DeviceOptLevel),
+      "--gpu-name",    Arch.str(),
+      "--output-file", CubinFile.str(),
+      PTXFile.str()};
+  if (!Session.Verbose && !Options.KernelReport)
+    return runCommand(Session, Paths.Ptxas, Args);
+  Args.insert(Args.end() - 1, "--verbose");
+  Expected<std::string> Output =
+      runCommandCapturingOutput(Session, Paths.Ptxas, Args);
+  if (!Output)
+    return Output.takeError();
+  printPtxasDiagnostics(*Output);
+  std::vector<KernelResources> Kernels = parsePtxasResources(*Output);
+  for (const KernelResources &Kernel : Kernels)
+    note(Session, "ptxas: " + summarizeResources(Kernel));
+  if (Options.KernelReport && !Session.DryRun)
+    printKernelReport(errs(), Arch, describeKernels(Program, PTX, Kernels));
   return Error::success();
 }
 
@@ -118,10 +150,8 @@ Expected<DeviceImages> buildDeviceImages(const LinkSession &Session,
     return CubinFile.takeError();
   if (Error E = writeFile(*PTXFile, *PTX))
     return std::move(E);
-  std::string OptLevel = "-O" + std::to_string(Options.DeviceOptLevel);
-  if (Error E = runCommand(Session, Paths.Ptxas,
-                           {"-m64", OptLevel, "--gpu-name", Arch.str(),
-                            "--output-file", *CubinFile, *PTXFile}))
+  if (Error E = runPtxas(Session, Options, Paths, Arch, **Program, *PTX,
+                         *PTXFile, *CubinFile))
     return std::move(E);
   if (Session.DryRun)
     return DeviceImages{*PTX, ""};
@@ -177,8 +207,8 @@ Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
     if (!Built)
       return Built.takeError();
     Images.push_back(std::move(Built->Cubin));
-    if (smNumber(Arch) >= NewestSM) {
-      NewestSM = smNumber(Arch);
+    if (smVersion(Arch) >= NewestSM) {
+      NewestSM = smVersion(Arch);
       NewestPTX = std::move(Built->PTX);
     }
   }

@@ -54,11 +54,16 @@ Error applyDeviceCompilerOption(WrapperOptions &Options, StringRef Option) {
   return linkError("unsupported device compiler option '" + Option + "'");
 }
 
-Error applyDeviceLinkerOption(StringRef Option) {
+Error applyDeviceLinkerOption(WrapperOptions &Options, StringRef Option) {
   if (Option == "-lompdevice")
     return Error::success(); // Our device runtime is always linked.
+  // The driver's -fopenmp-offload-report.
+  if (Option == "--offload-report") {
+    Options.KernelReport = true;
+    return Error::success();
+  }
   return linkError("unsupported device linker option '" + Option +
-                   "' (the device link takes no options yet)");
+                   "' (the device link takes only --offload-report)");
 }
 
 } // namespace
@@ -78,7 +83,7 @@ Expected<WrapperOptions> parseWrapperOptions(int Argc, char **Argv) {
       if (Error E = applyDeviceCompilerOption(Options, deviceOption(A)))
         return std::move(E);
     } else if (A.consume_front("--device-linker=")) {
-      if (Error E = applyDeviceLinkerOption(deviceOption(A)))
+      if (Error E = applyDeviceLinkerOption(Options, deviceOption(A)))
         return std::move(E);
     } else if (A == "--wrapper-verbose") {
       Options.Verbose = true;

@@ -25,6 +25,7 @@ struct WrapperOptions {
   bool Verbose = false;           ///< --wrapper-verbose (clang -v)
   bool DryRun = false;            ///< --dry-run
   bool SaveTemps = false;         ///< --save-temps
+  bool KernelReport = false;      ///< --device-linker=--offload-report
   RemarkFilters Remarks;          ///< the -Rpass options clang forwards
   std::string Output = "a.out";   ///< the host link's -o
   std::vector<std::string> HostArgs;

@@ -29,6 +29,14 @@ struct LinkSession {
 llvm::Error runCommand(const LinkSession &Session, llvm::StringRef Program,
                        llvm::ArrayRef<std::string> Args);
 
+/// Runs \p Program like runCommand and returns what it printed (stdout and
+/// stderr together), for tools whose report we read. If the program fails,
+/// its output is printed before the error returns, as if it had not been
+/// captured. A dry run returns "".
+llvm::Expected<std::string>
+runCommandCapturingOutput(const LinkSession &Session, llvm::StringRef Program,
+                          llvm::ArrayRef<std::string> Args);
+
 /// Returns a path for an intermediate file: "<output>.<Stem>.<Extension>" with
 /// --save-temps, otherwise a temporary file removed when the process exits.
 llvm::Expected<std::string> intermediateFile(const LinkSession &Session,
