@@ -97,6 +97,19 @@ enum {
 #define OMP_TGT_MAPTYPE_NON_CONTIG 0x100000000000ULL
 #define OMP_TGT_MAPTYPE_MEMBER_OF 0xffff000000000000ULL
 
+/// One dimension of a non-contiguous `target update` list item
+/// (OMP_TGT_MAPTYPE_NON_CONTIG): the item's args entry points to an array of
+/// these, outermost dimension first, and its arg_sizes entry counts them. The
+/// last record stands for the element itself: {0, 1, element size}. clang-22
+/// gives Offset in elements of the dimension and Stride as the distance in
+/// bytes between the dimension's consecutive elements times the section's
+/// stride.
+typedef struct __tgt_target_non_contig {
+  uint64_t Offset;
+  uint64_t Count;
+  uint64_t Stride;
+} __tgt_target_non_contig;
+
 /// Second argument block of __tgt_target_kernel (version 3 in clang-22).
 typedef struct __tgt_kernel_arguments {
   uint32_t Version;

@@ -23,6 +23,7 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
+using CUarray = struct CUarray_st *;
 
 // Device addresses are held as uintptr_t throughout (Address.h).
 static_assert(sizeof(CUdeviceptr) == sizeof(uintptr_t),
@@ -32,19 +33,72 @@ enum : CUresult {
   CUDA_SUCCESS = 0,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
   CUDA_ERROR_NOT_FOUND = 500,
+  CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+  CUDA_ERROR_LAUNCH_FAILED = 719,
 };
 
 enum : int {
+  CU_DEVICE_ATTRIBUTE_MAX_PITCH = 11,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
   CU_STREAM_NON_BLOCKING = 1,
   CU_EVENT_DEFAULT = 0,
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  CU_MEM_ATTACH_GLOBAL = 1,
+  // The same bits for cuMemHostAlloc and cuMemHostRegister.
+  CU_MEMHOST_PORTABLE = 1,
+  CU_MEMHOST_DEVICEMAP = 2,
 };
+
+/// Where one side of a 2-D or 3-D copy is.
+enum CUmemorytype : int {
+  CU_MEMORYTYPE_HOST = 1,
+  CU_MEMORYTYPE_DEVICE = 2,
+};
+
+/// cuMemcpy2DAsync_v2's parameters (cuda.h's CUDA_MEMCPY2D_v2 layout).
+struct CUDA_MEMCPY2D {
+  size_t srcXInBytes, srcY;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes, dstY;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes, Height;
+};
+
+/// cuMemcpy3DAsync_v2's parameters (cuda.h's CUDA_MEMCPY3D_v2 layout).
+struct CUDA_MEMCPY3D {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void *reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void *reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+};
+static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200,
+              "the copy parameters must have cuda.h's layout");
 
 /// Member name, exported symbol (the _v2 names where the driver has them),
 /// return type and parameters of every driver function we call.
@@ -102,7 +156,19 @@ enum : int {
     (CUdeviceptr Dst, CUcontext DstContext, CUdeviceptr Src,                   \
      CUcontext SrcContext, size_t Bytes, CUstream Stream))                     \
   X(MemsetD8Async, "cuMemsetD8Async",                                          \
-    (CUdeviceptr Dst, unsigned char Value, size_t Bytes, CUstream Stream))
+    (CUdeviceptr Dst, unsigned char Value, size_t Bytes, CUstream Stream))     \
+  X(Memcpy2DAsync, "cuMemcpy2DAsync_v2",                                       \
+    (const CUDA_MEMCPY2D *Copy, CUstream Stream))                              \
+  X(Memcpy3DAsync, "cuMemcpy3DAsync_v2",                                       \
+    (const CUDA_MEMCPY3D *Copy, CUstream Stream))                              \
+  X(MemAllocManaged, "cuMemAllocManaged",                                      \
+    (CUdeviceptr * Ptr, size_t Bytes, unsigned Flags))                         \
+  X(MemHostAlloc, "cuMemHostAlloc",                                            \
+    (void **Ptr, size_t Bytes, unsigned Flags))                                \
+  X(MemFreeHost, "cuMemFreeHost", (void *Ptr))                                 \
+  X(MemHostRegister, "cuMemHostRegister_v2",                                   \
+    (void *Ptr, size_t Bytes, unsigned Flags))                                 \
+  X(MemHostUnregister, "cuMemHostUnregister", (void *Ptr))
 
 /// The driver's entry points, resolved once from libcuda.so.1.
 struct CudaDriver {

@@ -6,7 +6,9 @@
 // `always`). Struct members (MEMBER_OF) live inside their parent's entry and
 // leave its count alone. Pointers inside mapped objects that were attached to
 // device memory are kept as shadow pointers, so copies never leak a device
-// address to the host or a host address to the device.
+// address to the host or a host address to the device. Under unified shared
+// memory, host memory the device reaches in place gets no entry at all: like
+// a zero-length section of unmapped memory, it keeps its host address.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +41,39 @@ std::string describeItem(const void *Name, uintptr_t Begin, uint64_t Size) {
   std::string Range =
       format("[0x%" PRIxPTR ", +%" PRIu64 " bytes)", Begin, Size);
   return Variable.empty() ? "the object at " + Range : Variable + " " + Range;
+}
+
+/// The host address of the first element of the non-contiguous item \p I,
+/// whose begin pointer clang-22 replaced with its descriptor.
+uintptr_t stridedStart(const MapList &List, int32_t I) {
+  uint64_t Type = List.Types[I];
+  const auto *Descriptor =
+      static_cast<const __tgt_target_non_contig *>(List.Begins[I]);
+  if (!isMember(Type))
+    return addressOf(List.Bases[I]) +
+           StridedSection::descriptorOffset(Descriptor, List.Sizes[I]);
+  // A member's descriptor counts from the member array, whose place in the
+  // structure clang-22 passes nowhere. The parent item begins at the lowest
+  // first element of the members the clause lists: the section's own, unless
+  // another member begins there or the clause has other sections (whose
+  // first elements are just as unknown).
+  int64_t Parent = parentIndex(Type);
+  uintptr_t ParentBegin = addressOf(List.Begins[Parent]);
+  for (int32_t J = 0; J < List.Count; ++J) {
+    uint64_t Other = List.Types[J];
+    if (J == I || !isMember(Other) || parentIndex(Other) != Parent)
+      continue;
+    if ((Other & OMP_TGT_MAPTYPE_NON_CONTIG) ||
+        addressOf(List.Begins[J]) == ParentBegin) {
+      std::string What = describeVariable(List.Names ? List.Names[I] : nullptr);
+      fatal("cannot tell where the strided section%s%s starts: clang-22 "
+            "does not pass the place of a member array in its structure when "
+            "the same 'target update' lists other members of the structure; "
+            "update the section in a 'target update' of its own",
+            What.empty() ? "" : " ", What.c_str());
+    }
+  }
+  return ParentBegin;
 }
 } // namespace
 
@@ -84,9 +119,13 @@ void DataEnvironment::mapBeginList(const MapList &List,
                   Type & (OMP_TGT_MAPTYPE_IMPLICIT | OMP_TGT_MAPTYPE_PRESENT),
                   !isMember(Type), 0, nullptr);
       Entry = acquire(Begin, Size, Type, true, 0, Name);
-      if (Entry)
-        attach(*Pointer, PointerAddress,
-               Entry->translate(loadAddress(PointerAddress)));
+      // An object used in place keeps its host address in the device copy of
+      // the pointer too (the ref_ptr of a declare target variable).
+      uintptr_t Pointee = loadAddress(PointerAddress);
+      if (Pointer && Entry)
+        attach(*Pointer, PointerAddress, Entry->translate(Pointee));
+      else if (Pointer && usesHostMemory(Begin, Size))
+        attach(*Pointer, PointerAddress, Pointee);
     } else {
       uint64_t Padding = 0;
       if (!isMember(Type) && I + 1 < List.Count &&
@@ -135,6 +174,8 @@ MapEntry *DataEnvironment::acquire(uintptr_t Begin, uint64_t Size,
       copyIn(*Entry, Begin, Size);
     return Entry;
   }
+  if (usesHostMemory(Begin, Size))
+    return nullptr;
   if (Type & OMP_TGT_MAPTYPE_PRESENT)
     fatal("'present' map of %s failed: it is not mapped on %s",
           describeItem(Name, Begin, Size).c_str(), Memory.name().c_str());
@@ -197,11 +238,19 @@ void DataEnvironment::attach(MapEntry &PointerEntry, uintptr_t PointerAddress,
                       &PendingValues.back(), sizeof(uintptr_t));
 }
 
-void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
-  Memory.copyToDevice(Entry.translate(Begin), pointerTo(Begin), Size);
+void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t First,
+                             const StridedSection &Section) {
+  Section.forEachBox(Memory.maxPitch(), [&](uint64_t Offset,
+                                            const CopyBox &Box) {
+    uintptr_t Host = First + Offset;
+    if (Box.isContiguous())
+      Memory.copyToDevice(Entry.translate(Host), pointerTo(Host), Box.Width);
+    else
+      Memory.copyBoxToDevice(Entry.translate(Host), pointerTo(Host), Box);
+  });
   // The host copy holds host addresses where the device holds attached ones.
   for (const ShadowPointer &S : Entry.Shadows) {
-    if (S.HostAddress < Begin || S.HostAddress >= Begin + Size)
+    if (S.HostAddress < First || !Section.covers(S.HostAddress - First))
       continue;
     PendingValues.push_back(S.DeviceValue);
     Memory.copyToDevice(Entry.translate(S.HostAddress), &PendingValues.back(),
@@ -209,11 +258,19 @@ void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
   }
 }
 
-void DataEnvironment::copyOut(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
+void DataEnvironment::copyOut(MapEntry &Entry, uintptr_t First,
+                              const StridedSection &Section) {
   for (const ShadowPointer &S : Entry.Shadows)
-    if (S.HostAddress >= Begin && S.HostAddress < Begin + Size)
+    if (S.HostAddress >= First && Section.covers(S.HostAddress - First))
       PendingRestores.emplace_back(S.HostAddress, loadAddress(S.HostAddress));
-  Memory.copyFromDevice(pointerTo(Begin), Entry.translate(Begin), Size);
+  Section.forEachBox(Memory.maxPitch(), [&](uint64_t Offset,
+                                            const CopyBox &Box) {
+    uintptr_t Host = First + Offset;
+    if (Box.isContiguous())
+      Memory.copyFromDevice(pointerTo(Host), Entry.translate(Host), Box.Width);
+    else
+      Memory.copyBoxFromDevice(pointerTo(Host), Entry.translate(Host), Box);
+  });
 }
 
 void DataEnvironment::mapEnd(const MapList &List) {
@@ -239,7 +296,7 @@ void DataEnvironment::mapEndList(const MapList &List) {
     MappingTable::LookupResult R = Table.lookup(Begin, Size);
     if (!R.Entry || (R.Kind == MappingTable::Match::Overlap &&
                      !(Type & OMP_TGT_MAPTYPE_IMPLICIT))) {
-      if (Type & OMP_TGT_MAPTYPE_PRESENT)
+      if ((Type & OMP_TGT_MAPTYPE_PRESENT) && !usesHostMemory(Begin, Size))
         fatal("'present' map of %s failed: it is not mapped on %s",
               describeItem(List.Names ? List.Names[I] : nullptr, Begin, Size)
                   .c_str(),
@@ -283,6 +340,11 @@ void DataEnvironment::update(const MapList &List) {
 void DataEnvironment::updateList(const MapList &List) {
   for (int32_t I = 0; I < List.Count; ++I) {
     uint64_t Type = List.Types[I];
+    // Before mappers: the item's begin and size describe the section.
+    if (Type & OMP_TGT_MAPTYPE_NON_CONTIG) {
+      updateStrided(List, I);
+      continue;
+    }
     if (hasMapper(List, I)) {
       MapperComponents Components(List.Mappers[I], List, I);
       updateList(Components.list());
@@ -291,16 +353,12 @@ void DataEnvironment::updateList(const MapList &List) {
     uintptr_t Begin = addressOf(List.Begins[I]);
     uint64_t Size = List.Sizes[I];
     const void *Name = List.Names ? List.Names[I] : nullptr;
-    if (Type & OMP_TGT_MAPTYPE_NON_CONTIG)
-      fatal("'target update' of the non-contiguous section %s is not "
-            "supported yet",
-            describeItem(Name, Begin, Size).c_str());
     if (!(Type & (OMP_TGT_MAPTYPE_TO | OMP_TGT_MAPTYPE_FROM)))
       continue;
     MappingTable::LookupResult R = Table.lookup(Begin, Size);
     // Updating an object that is not mapped does nothing, unless `present`.
     if (R.Kind != MappingTable::Match::Contained) {
-      if (Type & OMP_TGT_MAPTYPE_PRESENT)
+      if ((Type & OMP_TGT_MAPTYPE_PRESENT) && !usesHostMemory(Begin, Size))
         fatal("'present' update of %s failed: it is not mapped on %s",
               describeItem(Name, Begin, Size).c_str(), Memory.name().c_str());
       continue;
@@ -310,6 +368,43 @@ void DataEnvironment::updateList(const MapList &List) {
     if (Type & OMP_TGT_MAPTYPE_FROM)
       copyOut(*R.Entry, Begin, Size);
   }
+}
+
+void DataEnvironment::updateStrided(const MapList &List, int32_t I) {
+  uint64_t Type = List.Types[I];
+  void *Name = List.Names ? List.Names[I] : nullptr;
+  const auto *Descriptor =
+      static_cast<const __tgt_target_non_contig *>(List.Begins[I]);
+  int64_t NumDims = List.Sizes[I];
+  StridedSection Section = StridedSection::fromDescriptor(Descriptor, NumDims);
+  if (Section.width() == 0)
+    return;
+  uintptr_t First = stridedStart(List, I);
+  uint64_t Motion = Type & ~OMP_TGT_MAPTYPE_NON_CONTIG;
+  if (hasMapper(List, I)) {
+    // The mapper describes whole elements; each run is a list of them.
+    Section.forEachRun([&](uint64_t Offset, uint64_t Bytes) {
+      MapperComponents Components(List.Mappers[I], List.Bases[I],
+                                  pointerTo(First + Offset), Bytes, Motion,
+                                  Name);
+      updateList(Components.list());
+    });
+    return;
+  }
+  if (!(Type & (OMP_TGT_MAPTYPE_TO | OMP_TGT_MAPTYPE_FROM)))
+    return;
+  uint64_t Span = Section.span();
+  MappingTable::LookupResult R = Table.lookup(First, Span);
+  if (R.Kind != MappingTable::Match::Contained) {
+    if ((Type & OMP_TGT_MAPTYPE_PRESENT) && !usesHostMemory(First, Span))
+      fatal("'present' update of %s failed: it is not mapped on %s",
+            describeItem(Name, First, Span).c_str(), Memory.name().c_str());
+    return;
+  }
+  if (Type & OMP_TGT_MAPTYPE_TO)
+    copyIn(*R.Entry, First, Section);
+  if (Type & OMP_TGT_MAPTYPE_FROM)
+    copyOut(*R.Entry, First, Section);
 }
 
 void DataEnvironment::synchronize() {

@@ -3,7 +3,8 @@
 // The device data environment: what `target data`, `target enter/exit data`,
 // `target update` and the maps of a `target` region do to the present table,
 // with the OpenMP map-type semantics (to/from/alloc/release/delete, always,
-// present, implicit, struct members, pointer attachment, user mappers).
+// present, implicit, struct members, pointer attachment, user mappers,
+// non-contiguous updates), and under `requires unified_shared_memory`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "DeviceMemory.h"
 #include "Mappers.h"
 #include "MappingTable.h"
+#include "StridedSection.h"
 
 #include <deque>
 #include <utility>
@@ -25,6 +27,16 @@ public:
   explicit DataEnvironment(DeviceMemory &Memory) : Memory(Memory) {}
 
   MappingTable &table() { return Table; }
+
+  /// The program requires unified_shared_memory: host memory the device
+  /// reaches in place is used in place, so maps of it translate to the same
+  /// address and copy nothing.
+  void requireUnifiedSharedMemory() { UnifiedSharedMemory = true; }
+  bool requiresUnifiedSharedMemory() const { return UnifiedSharedMemory; }
+  /// Whether [Begin, Begin + Size) is host memory used in place.
+  bool usesHostMemory(uintptr_t Begin, uint64_t Size) {
+    return UnifiedSharedMemory && Memory.reachesHostMemory(Begin, Size);
+  }
 
   /// Maps a list on entry to a construct. Copies are queued; call
   /// synchronize() before the host may change mapped data. When
@@ -63,14 +75,25 @@ private:
   void attach(MapEntry &PointerEntry, uintptr_t PointerAddress,
               uintptr_t DeviceValue);
   void attachDeferred(const MapList &List, int32_t Index);
-  void copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size);
-  void copyOut(MapEntry &Entry, uintptr_t Begin, uint64_t Size);
+  /// `target update` of a non-contiguous item (OMP_TGT_MAPTYPE_NON_CONTIG).
+  void updateStrided(const MapList &List, int32_t Index);
+  /// Copies the runs of \p Section, starting at host address \p First, of
+  /// an object mapped by \p Entry.
+  void copyIn(MapEntry &Entry, uintptr_t First, const StridedSection &Section);
+  void copyOut(MapEntry &Entry, uintptr_t First, const StridedSection &Section);
+  void copyIn(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
+    copyIn(Entry, Begin, StridedSection::contiguous(Size));
+  }
+  void copyOut(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
+    copyOut(Entry, Begin, StridedSection::contiguous(Size));
+  }
   /// Restores attached host pointers overwritten by copies out and frees
   /// entries whose reference count dropped to zero.
   void finish();
 
   DeviceMemory &Memory;
   MappingTable Table;
+  bool UnifiedSharedMemory = false;
   /// Pointer values queued for copies to the device (stable addresses).
   std::deque<uintptr_t> PendingValues;
   /// Host pointers to restore once queued copies out have landed.

@@ -8,6 +8,7 @@
 
 #include "Device.h"
 #include "Diagnostics.h"
+#include "HostAccessibleMemory.h"
 #include "ImageInfo.h"
 
 #include <algorithm>
@@ -64,6 +65,19 @@ void Device::initialize() {
         "cannot read the number of multiprocessors");
   Properties.SM = static_cast<unsigned>(Major * 10 + Minor);
   Properties.Multiprocessors = static_cast<unsigned>(SMs);
+  int Pageable = 0, ConcurrentManaged = 0, MaxPitch = 0;
+  check(Cu.DeviceGetAttribute(
+            &Pageable, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, Handle),
+        "cannot read whether kernels may access host memory");
+  check(Cu.DeviceGetAttribute(&ConcurrentManaged,
+                              CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
+                              Handle),
+        "cannot read whether managed memory is coherent");
+  check(Cu.DeviceGetAttribute(&MaxPitch, CU_DEVICE_ATTRIBUTE_MAX_PITCH, Handle),
+        "cannot read the largest copy pitch");
+  Properties.PageableMemoryAccess = Pageable != 0;
+  Properties.ConcurrentManagedAccess = ConcurrentManaged != 0;
+  Properties.MaxPitch = static_cast<uint64_t>(MaxPitch);
   char NameBuffer[256] = "unknown GPU";
   check(Cu.DeviceGetName(NameBuffer, sizeof(NameBuffer), Handle),
         "cannot read the device name");
@@ -79,21 +93,41 @@ void Device::initialize() {
     check(Cu.DeviceTotalMem(&Memory, Handle), "cannot read the memory size");
     check(Cu.DriverGetVersion(&Version), "cannot read the driver version");
     info("device %d is %s (%s, %u multiprocessors, %.1f GiB), CUDA driver "
-         "%d.%d",
+         "%d.%d; kernels reach %s",
          Properties.Id, Properties.Name.c_str(), smName(Properties.SM).c_str(),
          Properties.Multiprocessors, Memory / double(1ull << 30),
-         Version / 1000, Version % 1000 / 10);
+         Version / 1000, Version % 1000 / 10,
+         Properties.PageableMemoryAccess ? "all host memory"
+         : Properties.ConcurrentManagedAccess
+             ? "managed and pinned host memory, coherently"
+             : "managed and pinned host memory");
   }
 }
 
 void Device::waitForKernel(const Kernel &K) {
   CUresult Result = Cu.StreamSynchronize(Stream);
   if (Result != CUDA_SUCCESS)
-    fatal("kernel %s failed on device %d: %s", K.Name.c_str(), Properties.Id,
-          Cu.describe(Result).c_str());
+    fatal("kernel %s failed on device %d: %s%s", K.Name.c_str(), Properties.Id,
+          Cu.describe(Result).c_str(), unifiedMemoryAdvice(Result).c_str());
   Pending = false;
   if (trace::Enabled)
     Timeline.flush();
+}
+
+std::string Device::unifiedMemoryAdvice(CUresult Result) const {
+  // A kernel following a host pointer the GPU cannot translate faults like
+  // any wild pointer; under the requirement that is the likely cause.
+  if (!Data.requiresUnifiedSharedMemory() || Properties.PageableMemoryAccess ||
+      (Result != CUDA_ERROR_ILLEGAL_ADDRESS &&
+       Result != CUDA_ERROR_LAUNCH_FAILED))
+    return "";
+  return format(
+      "; the program requires unified_shared_memory, but device %d (%s) "
+      "cannot access host memory that was not mapped: this GPU and driver "
+      "give kernels no access to pageable host memory (no HMM). Map the host "
+      "data the kernel uses, or allocate it with omp_target_alloc_shared or "
+      "llvm_omp_target_alloc_shared (managed memory), for the target region",
+      Properties.Id, Properties.Name.c_str());
 }
 
 uintptr_t Device::privateBuffer(size_t Size) {
@@ -232,6 +266,65 @@ void Device::copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
       });
 }
 
+void Device::copyBoxToDevice(uintptr_t Dst, const void *Src,
+                             const CopyBox &Box) {
+  CUDA_MEMCPY3D Copy = {};
+  Copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+  Copy.srcHost = Src;
+  Copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  Copy.dstDevice = Dst;
+  copyBox(Box, Copy, "HtoD");
+}
+
+void Device::copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) {
+  CUDA_MEMCPY3D Copy = {};
+  Copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  Copy.srcDevice = Src;
+  Copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+  Copy.dstHost = Dst;
+  copyBox(Box, Copy, "DtoH");
+}
+
+void Device::copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy,
+                     const char *Direction) {
+  Copy.WidthInBytes = Box.Width;
+  Copy.Height = Box.Height;
+  Copy.Depth = Box.Depth;
+  Copy.srcPitch = Box.SrcPitch;
+  Copy.dstPitch = Box.DstPitch;
+  enqueue(
+      [&] {
+        CUresult Result;
+        if (Box.Depth == 1) {
+          CUDA_MEMCPY2D Flat = {};
+          Flat.srcMemoryType = Copy.srcMemoryType;
+          Flat.srcHost = Copy.srcHost;
+          Flat.srcDevice = Copy.srcDevice;
+          Flat.srcPitch = Copy.srcPitch;
+          Flat.dstMemoryType = Copy.dstMemoryType;
+          Flat.dstHost = Copy.dstHost;
+          Flat.dstDevice = Copy.dstDevice;
+          Flat.dstPitch = Copy.dstPitch;
+          Flat.WidthInBytes = Copy.WidthInBytes;
+          Flat.Height = Copy.Height;
+          Result = Cu.Memcpy2DAsync(&Flat, Stream);
+        } else {
+          // A 3-D copy places slices a whole number of rows apart, which the
+          // boxes of a StridedSection are.
+          Copy.srcHeight = Box.SrcSlicePitch / Box.SrcPitch;
+          Copy.dstHeight = Box.DstSlicePitch / Box.DstPitch;
+          Result = Cu.Memcpy3DAsync(&Copy, Stream);
+        }
+        check(Result, "cannot copy a strided section");
+      },
+      [&] {
+        trace::Event Event =
+            copyEvent(Direction, Box.Width * Box.Height * Box.Depth);
+        Event.Arguments.add("rows", uint64_t(Box.Height * Box.Depth));
+        return Event;
+      });
+}
+
 void Device::fill(uintptr_t Dst, unsigned char Value, size_t Size) {
   enqueue(
       [&] {
@@ -245,6 +338,70 @@ void Device::fill(uintptr_t Dst, unsigned char Value, size_t Size) {
                                 .add("device", Properties.Id)
                                 .add("stream", 0)};
       });
+}
+
+bool Device::reachesHostMemory(uintptr_t Begin, uint64_t Size) {
+  return Properties.PageableMemoryAccess ||
+         HostAccessibleMemory::get().contains(Begin, Size);
+}
+
+uintptr_t Device::allocateManaged(size_t Size) {
+  CUdeviceptr Ptr = 0;
+  CUresult Result = Cu.MemAllocManaged(&Ptr, Size, CU_MEM_ATTACH_GLOBAL);
+  if (Result == CUDA_ERROR_OUT_OF_MEMORY)
+    return 0;
+  check(Result, "cannot allocate managed memory");
+  HostAccessibleMemory::get().add(Ptr, Size,
+                                  HostAccessibleMemory::Kind::Managed);
+  return Ptr;
+}
+
+void *Device::allocatePinned(size_t Size) {
+  void *Ptr = nullptr;
+  CUresult Result =
+      Cu.MemHostAlloc(&Ptr, Size, CU_MEMHOST_PORTABLE | CU_MEMHOST_DEVICEMAP);
+  if (Result == CUDA_ERROR_OUT_OF_MEMORY)
+    return nullptr;
+  check(Result, "cannot allocate pinned host memory");
+  HostAccessibleMemory::get().add(addressOf(Ptr), Size,
+                                  HostAccessibleMemory::Kind::Pinned);
+  return Ptr;
+}
+
+void Device::freeHostAccessible(uintptr_t Ptr) {
+  HostAccessibleMemory::Range R;
+  if (!HostAccessibleMemory::get().find(Ptr, R) ||
+      R.What == HostAccessibleMemory::Kind::Locked)
+    return;
+  HostAccessibleMemory::get().release(Ptr);
+  // Work queued on the memory completes first.
+  synchronize();
+  if (R.What == HostAccessibleMemory::Kind::Managed)
+    check(Cu.MemFree(Ptr), "cannot free managed memory");
+  else
+    check(Cu.MemFreeHost(pointerTo(Ptr)), "cannot free pinned host memory");
+}
+
+void *Device::lockHostMemory(void *Ptr, size_t Size) {
+  HostAccessibleMemory &Registry = HostAccessibleMemory::get();
+  if (Registry.lockAgain(addressOf(Ptr), Size))
+    return Ptr;
+  if (Cu.MemHostRegister(Ptr, Size,
+                         CU_MEMHOST_PORTABLE | CU_MEMHOST_DEVICEMAP) !=
+      CUDA_SUCCESS)
+    return nullptr;
+  Registry.add(addressOf(Ptr), Size, HostAccessibleMemory::Kind::Locked);
+  return Ptr;
+}
+
+void Device::unlockHostMemory(void *Ptr) {
+  HostAccessibleMemory &Registry = HostAccessibleMemory::get();
+  HostAccessibleMemory::Range R;
+  if (!Registry.find(addressOf(Ptr), R) ||
+      R.What != HostAccessibleMemory::Kind::Locked)
+    return;
+  if (Registry.release(addressOf(Ptr)))
+    check(Cu.MemHostUnregister(Ptr), "cannot unlock host memory");
 }
 
 void Device::synchronize() {

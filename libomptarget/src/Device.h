@@ -93,12 +93,33 @@ public:
   /// Queues setting \p Size bytes at \p Dst to \p Value.
   void fill(uintptr_t Dst, unsigned char Value, size_t Size);
 
+  /// Managed memory (cuMemAllocManaged) that the host and every device use
+  /// in place; 0 when out of memory.
+  uintptr_t allocateManaged(size_t Size);
+  /// Page-locked host memory (cuMemHostAlloc) that every device reads in
+  /// place; nullptr when out of memory.
+  void *allocatePinned(size_t Size);
+  /// Frees memory from allocateManaged or allocatePinned.
+  void freeHostAccessible(uintptr_t Ptr);
+  /// Page-locks [Ptr, Ptr + Size) for every device (cuMemHostRegister), or
+  /// counts one more lock of a range locked before; returns the address
+  /// kernels use (the same, under CUDA's unified addressing) or nullptr when
+  /// the driver refuses.
+  void *lockHostMemory(void *Ptr, size_t Size);
+  /// Drops a lock taken by lockHostMemory.
+  void unlockHostMemory(void *Ptr);
+
   // DeviceMemory.
   uintptr_t allocate(size_t Size) override;
   void release(uintptr_t Ptr) override;
   void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override;
   void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override;
+  void copyBoxToDevice(uintptr_t Dst, const void *Src,
+                       const CopyBox &Box) override;
+  void copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) override;
+  uint64_t maxPitch() const override { return Properties.MaxPitch; }
   void synchronize() override;
+  bool reachesHostMemory(uintptr_t Begin, uint64_t Size) override;
   std::string name() const override;
   std::string memoryStatus() override;
 
@@ -109,6 +130,12 @@ private:
   void freeToDriver(uintptr_t Ptr);
   /// The trace event of a copy of \p Bytes in \p Direction ("HtoD", ...).
   trace::Event copyEvent(const char *Direction, size_t Bytes) const;
+  /// Queues a 2-D or 3-D copy whose two sides \p Copy describes, except for
+  /// the box's shape, which this fills in.
+  void copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy, const char *Direction);
+  /// Why a kernel failing with \p Result may have failed under `requires
+  /// unified_shared_memory`, and what to do; empty where that cannot be it.
+  std::string unifiedMemoryAdvice(CUresult Result) const;
 
   const CudaDriver &Cu;
   DeviceProperties Properties;

@@ -4,13 +4,18 @@
 // device query routines (omp_get_num_devices, ...), not these. Device numbers
 // follow OpenMP: 0..N-1 are GPUs, N (omp_get_initial_device()) and
 // omp_initial_device are the host. Failures are reported as the API says
-// (NULL or a non-zero result), driver errors end the process.
+// (NULL or a non-zero result), driver errors end the process. Also LLVM's
+// memory-kind routines, which the host libomp looks up by name with dlsym for
+// its allocators (llvm_omp_target_alloc_host/_shared/_device, the matching
+// frees, llvm_omp_target_lock_mem/_unlock_mem), and the same allocations
+// under the omp_target_alloc_host/_shared/_device names other compilers use.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Address.h"
 #include "Device.h"
 #include "Diagnostics.h"
+#include "HostAccessibleMemory.h"
 #include "Runtime.h"
 
 #include <climits>
@@ -120,24 +125,111 @@ void copyRect(Transfer &T, char *Dst, const char *Src, size_t ElementSize,
              Volume + 1, DstOffsets + 1, SrcOffsets + 1, DstDimensions + 1,
              SrcDimensions + 1);
 }
-} // namespace
 
-extern "C" void *omp_target_alloc(size_t Size, int DeviceNum) {
-  ApiDevice Call("omp_target_alloc", DeviceNum, Size > 0);
+/// Where an allocation of the device memory routines lives.
+enum class Placement {
+  Device, ///< device memory (omp_target_alloc)
+  Shared, ///< managed memory, used in place by the host and every device
+  Host,   ///< pinned host memory, read in place by every device
+};
+
+void *allocate(const char *Routine, size_t Size, int DeviceNum, Placement P) {
+  ApiDevice Call(Routine, DeviceNum, Size > 0);
   if (Call.isHost())
     return malloc(Size);
   Device *D = Call.device();
-  return D ? pointerTo(D->allocate(Size)) : nullptr;
+  if (!D)
+    return nullptr;
+  switch (P) {
+  case Placement::Device:
+    return pointerTo(D->allocate(Size));
+  case Placement::Shared:
+    return pointerTo(D->allocateManaged(Size));
+  case Placement::Host:
+    return D->allocatePinned(Size);
+  }
+  return nullptr;
+}
+
+/// Frees memory of any placement: the record of host-accessible memory tells
+/// managed and pinned allocations from device memory.
+void release(const char *Routine, void *Ptr, int DeviceNum) {
+  if (!Ptr)
+    return;
+  ApiDevice Call(Routine, DeviceNum);
+  Device *D = Call.device();
+  HostAccessibleMemory::Range Range;
+  if (Call.isHost())
+    free(Ptr);
+  else if (D && HostAccessibleMemory::get().find(addressOf(Ptr), Range))
+    D->freeHostAccessible(addressOf(Ptr));
+  else if (D)
+    D->release(addressOf(Ptr));
+}
+} // namespace
+
+extern "C" void *omp_target_alloc(size_t Size, int DeviceNum) {
+  return allocate("omp_target_alloc", Size, DeviceNum, Placement::Device);
+}
+extern "C" void *omp_target_alloc_device(size_t Size, int DeviceNum) {
+  return allocate("omp_target_alloc_device", Size, DeviceNum,
+                  Placement::Device);
+}
+extern "C" void *omp_target_alloc_shared(size_t Size, int DeviceNum) {
+  return allocate("omp_target_alloc_shared", Size, DeviceNum,
+                  Placement::Shared);
+}
+extern "C" void *omp_target_alloc_host(size_t Size, int DeviceNum) {
+  return allocate("omp_target_alloc_host", Size, DeviceNum, Placement::Host);
+}
+extern "C" void *llvm_omp_target_alloc_device(size_t Size, int DeviceNum) {
+  return allocate("llvm_omp_target_alloc_device", Size, DeviceNum,
+                  Placement::Device);
+}
+extern "C" void *llvm_omp_target_alloc_shared(size_t Size, int DeviceNum) {
+  return allocate("llvm_omp_target_alloc_shared", Size, DeviceNum,
+                  Placement::Shared);
+}
+extern "C" void *llvm_omp_target_alloc_host(size_t Size, int DeviceNum) {
+  return allocate("llvm_omp_target_alloc_host", Size, DeviceNum,
+                  Placement::Host);
 }
 
 extern "C" void omp_target_free(void *Ptr, int DeviceNum) {
-  if (!Ptr)
-    return;
-  ApiDevice Call("omp_target_free", DeviceNum);
+  release("omp_target_free", Ptr, DeviceNum);
+}
+extern "C" void llvm_omp_target_free_device(void *Ptr, int DeviceNum) {
+  release("llvm_omp_target_free_device", Ptr, DeviceNum);
+}
+extern "C" void llvm_omp_target_free_shared(void *Ptr, int DeviceNum) {
+  release("llvm_omp_target_free_shared", Ptr, DeviceNum);
+}
+extern "C" void llvm_omp_target_free_host(void *Ptr, int DeviceNum) {
+  release("llvm_omp_target_free_host", Ptr, DeviceNum);
+}
+
+extern "C" void *llvm_omp_target_lock_mem(void *Ptr, size_t Size,
+                                          int DeviceNum) {
+  ApiDevice Call("llvm_omp_target_lock_mem", DeviceNum, Ptr && Size > 0);
   if (Call.isHost())
-    free(Ptr);
-  else if (Device *D = Call.device())
-    D->release(addressOf(Ptr));
+    return Ptr;
+  Device *D = Call.device();
+  return D ? D->lockHostMemory(Ptr, Size) : nullptr;
+}
+
+extern "C" void llvm_omp_target_unlock_mem(void *Ptr, int DeviceNum) {
+  ApiDevice Call("llvm_omp_target_unlock_mem", DeviceNum, Ptr != nullptr);
+  if (Device *D = Call.device())
+    D->unlockHostMemory(Ptr);
+}
+
+extern "C" int omp_target_is_accessible(const void *Ptr, size_t Size,
+                                        int DeviceNum) {
+  ApiDevice Call("omp_target_is_accessible", DeviceNum, Ptr != nullptr);
+  if (Call.isHost())
+    return 1;
+  Device *D = Call.device();
+  return D && D->reachesHostMemory(addressOf(Ptr), Size);
 }
 
 extern "C" int omp_target_is_present(const void *Ptr, int DeviceNum) {
@@ -145,7 +237,9 @@ extern "C" int omp_target_is_present(const void *Ptr, int DeviceNum) {
   if (Call.isHost())
     return 1;
   Device *D = Call.device();
-  return D && D->data().table().lookup(addressOf(Ptr), 0).Entry != nullptr;
+  // Memory used in place is present as it is.
+  return D && (D->data().table().lookup(addressOf(Ptr), 0).Entry ||
+               D->data().usesHostMemory(addressOf(Ptr), 0));
 }
 
 extern "C" void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
@@ -156,7 +250,10 @@ extern "C" void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
   if (!D)
     return nullptr;
   MappingTable::LookupResult R = D->data().table().lookup(addressOf(Ptr), 0);
-  return R.Entry ? pointerTo(R.Entry->translate(addressOf(Ptr))) : nullptr;
+  if (R.Entry)
+    return pointerTo(R.Entry->translate(addressOf(Ptr)));
+  return D->data().usesHostMemory(addressOf(Ptr), 0) ? const_cast<void *>(Ptr)
+                                                     : nullptr;
 }
 
 extern "C" int omp_target_memcpy(void *Dst, const void *Src, size_t Length,

@@ -9,6 +9,8 @@
 #ifndef OMPTARGET_DEVICEMEMORY_H
 #define OMPTARGET_DEVICEMEMORY_H
 
+#include "StridedSection.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,8 +28,22 @@ public:
   virtual void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) = 0;
   /// Queues a device-to-host copy; \p Dst holds the data after synchronize().
   virtual void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) = 0;
+  /// Queues a copy of \p Box from the host to the device (as copyToDevice);
+  /// \p Dst and \p Src are the first byte of the box's first row.
+  virtual void copyBoxToDevice(uintptr_t Dst, const void *Src,
+                               const CopyBox &Box) = 0;
+  /// Queues a copy of \p Box from the device to the host (as copyFromDevice).
+  virtual void copyBoxFromDevice(void *Dst, uintptr_t Src,
+                                 const CopyBox &Box) = 0;
+  /// The largest row pitch a box copy may have.
+  virtual uint64_t maxPitch() const = 0;
   /// Waits for everything queued so far.
   virtual void synchronize() = 0;
+
+  /// Whether the device reads and writes the host memory [Begin, Begin +
+  /// Size) in place: every host address where the GPU and driver give access
+  /// to all host memory, else memory allocated or registered for it.
+  virtual bool reachesHostMemory(uintptr_t Begin, uint64_t Size) = 0;
 
   /// "device 0", for messages.
   virtual std::string name() const = 0;

@@ -8,6 +8,7 @@
 #ifndef OMPTARGET_DEVICEPROPERTIES_H
 #define OMPTARGET_DEVICEPROPERTIES_H
 
+#include <cstdint>
 #include <string>
 
 namespace omptarget {
@@ -23,6 +24,14 @@ struct DeviceProperties {
   unsigned Multiprocessors = 0;
   /// The driver's name for the GPU, "NVIDIA H100 80GB HBM3".
   std::string Name;
+  /// Kernels may access any host memory (CU_DEVICE_ATTRIBUTE_PAGEABLE_-
+  /// MEMORY_ACCESS: HMM, or a hardware-coherent system like Grace Hopper).
+  bool PageableMemoryAccess = false;
+  /// Host and device may use managed memory at the same time
+  /// (CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS).
+  bool ConcurrentManagedAccess = false;
+  /// The largest row pitch of a 2-D or 3-D copy.
+  uint64_t MaxPitch = 0;
 };
 
 } // namespace omptarget

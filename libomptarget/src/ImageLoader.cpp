@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cstring>
 #include <deque>
 #include <string>
 
@@ -25,38 +26,45 @@ void ImageLoader::loadNewPrograms() {
   if (LoadedGeneration == Generation)
     return;
   LoadedGeneration = Generation;
-  for (__tgt_bin_desc *Desc : Registry::get().programs()) {
-    bool Loaded =
-        std::any_of(Programs.begin(), Programs.end(),
-                    [&](const LoadedProgram &P) { return P.Desc == Desc; });
+  for (const RegisteredProgram &Registered : Registry::get().programs()) {
+    bool Loaded = std::any_of(
+        Programs.begin(), Programs.end(),
+        [&](const LoadedProgram &P) { return P.Desc == Registered.Desc; });
     if (!Loaded)
-      loadProgram(*Desc);
+      loadProgram(*Registered.Desc, Registered.Manifest);
   }
 }
 
-/// The requirements of `omp requires` that this runtime cannot meet.
-static void checkRequirements(const __tgt_bin_desc &Desc) {
-  forEachOpenMPEntry(Desc, [](const __tgt_offload_entry &E) {
-    if (!(E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES))
-      return;
-    static const struct {
-      uint64_t Flag;
-      const char *Clause;
-    } Unsupported[] = {
-        {OMP_REQ_UNIFIED_SHARED_MEMORY, "unified_shared_memory"},
-        {OMP_REQ_UNIFIED_ADDRESS, "unified_address"},
-        {OMP_REQ_REVERSE_OFFLOAD, "reverse_offload"},
-    };
-    for (const auto &U : Unsupported)
-      if (E.Data & U.Flag)
-        fatal("'#pragma omp requires %s' is not supported yet by the "
-              "offloading runtime",
-              U.Clause);
+/// The `omp requires` clauses of a program, after stopping it on those
+/// this runtime cannot meet. unified_address and dynamic_allocators need
+/// nothing of the host: CUDA gives host and devices one address space, and
+/// the device runtime's allocators work in every kernel.
+static uint64_t requirements(const __tgt_bin_desc &Desc) {
+  uint64_t Flags = 0;
+  forEachOpenMPEntry(Desc, [&](const __tgt_offload_entry &E) {
+    if (E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES)
+      Flags |= E.Data;
   });
+  if (Flags & OMP_REQ_REVERSE_OFFLOAD)
+    fatal("'#pragma omp requires reverse_offload' is not supported yet by "
+          "the offloading runtime");
+  return Flags;
 }
 
-void ImageLoader::loadProgram(const __tgt_bin_desc &Desc) {
-  checkRequirements(Desc);
+/// Under unified shared memory clang-22 reaches every declare target
+/// variable through a pointer of this name suffix, both its host and its
+/// device code.
+static bool isReferencePointer(const char *Symbol) {
+  static const char Suffix[] = "_decl_tgt_ref_ptr";
+  size_t Length = strlen(Symbol), SuffixLength = sizeof(Suffix) - 1;
+  return Length > SuffixLength &&
+         !strcmp(Symbol + Length - SuffixLength, Suffix);
+}
+
+void ImageLoader::loadProgram(const __tgt_bin_desc &Desc,
+                              const OffloadManifestTy *Manifest) {
+  if (requirements(Desc) & OMP_REQ_UNIFIED_SHARED_MEMORY)
+    Data.requireUnifiedSharedMemory();
   LoadedProgram Program;
   Program.Desc = &Desc;
   if (Desc.NumDeviceImages == 0) {
@@ -117,6 +125,8 @@ void ImageLoader::loadProgram(const __tgt_bin_desc &Desc) {
            "%s",
            Device.Id, smName(Device.SM).c_str(), C.Index + 1,
            Desc.NumDeviceImages, C.Info.describe().c_str(), Present.c_str());
+      if (Manifest)
+        Program.Symbols = &Manifest->Images[C.Index];
       loadEntries(Program, Desc);
       writeDeviceEnvironment(Program);
       Programs.push_back(std::move(Program));
@@ -149,12 +159,14 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
       auto K = std::make_unique<Kernel>();
       K->Name = E.SymbolName;
       K->SourceName = kernelSourceName(E.SymbolName);
-      CUresult Result =
-          Cu.ModuleGetFunction(&K->Function, Program.Module, E.SymbolName);
-      if (Result != CUDA_SUCCESS)
-        fatal("kernel %s is missing from the device image loaded on device "
-              "%d: %s",
-              E.SymbolName, Device.Id, Cu.describe(Result).c_str());
+      // A region the device compile left out (the link step warned) runs on
+      // the host: __tgt_target_kernel finds no kernel for it.
+      if (!findFunction(Program, E.SymbolName, K->Function)) {
+        info("device %d: the device image has no kernel for the target "
+             "region %s",
+             Device.Id, describeLocation(nullptr, E.SymbolName).c_str());
+        return;
+      }
       int MaxThreads = 0;
       check(Cu.FuncGetAttribute(&MaxThreads,
                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
@@ -165,12 +177,9 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
       std::string EnvName = K->Name + OMPGPU_KERNEL_ENVIRONMENT_SUFFIX;
       CUdeviceptr EnvPtr = 0;
       size_t EnvSize = 0;
-      Result = Cu.ModuleGetGlobal(&EnvPtr, &EnvSize, Program.Module,
-                                  EnvName.c_str());
-      if (Result == CUDA_ERROR_NOT_FOUND) {
+      if (!findGlobal(Program, EnvName.c_str(), EnvPtr, EnvSize)) {
         K->Shape.ExecMode = 0;
       } else {
-        check(Result, "cannot find a kernel environment");
         if (EnvSize < sizeof(ConfigurationEnvironmentTy))
           fatal("%s on device %d has %zu bytes, expected at least %zu",
                 EnvName.c_str(), Device.Id, EnvSize,
@@ -185,15 +194,17 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
       return;
     }
     // A declare target variable: for `link` ones, the entry is the
-    // "<var>_decl_tgt_ref_ptr" pointer that maps of the variable attach.
+    // "<var>_decl_tgt_ref_ptr" pointer that maps of the variable attach. One
+    // the device code does not define, it does not use either: maps of it
+    // then make device copies like those of any host variable.
     CUdeviceptr Ptr = 0;
     size_t Size = 0;
-    CUresult Result =
-        Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module, E.SymbolName);
-    if (Result != CUDA_SUCCESS)
-      fatal("declare target variable %s is missing from the device image "
-            "loaded on device %d: %s",
-            E.SymbolName, Device.Id, Cu.describe(Result).c_str());
+    if (!findGlobal(Program, E.SymbolName, Ptr, Size)) {
+      info("device %d: the device image does not define the declare target "
+           "variable %s",
+           Device.Id, E.SymbolName);
+      return;
+    }
     if (Size != E.Size)
       fatal("declare target variable %s has %zu bytes on device %d but "
             "%" PRIu64 " on the host",
@@ -201,6 +212,11 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
     uintptr_t Host = addressOf(E.Address);
     Data.addPermanent(Host, E.Size, Ptr);
     Program.Globals.push_back(Host);
+    // The device's reference pointer starts null and must point to the host
+    // variable, the value of the host's (a map of the variable points it to
+    // a device copy while the copy exists).
+    if (Data.requiresUnifiedSharedMemory() && isReferencePointer(E.SymbolName))
+      Memory.copyToDevice(Ptr, E.Address, sizeof(void *));
   });
   Memory.synchronize();
   uint32_t RecordBytes = 0;
@@ -227,8 +243,7 @@ void ImageLoader::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
   ReductionEnvironmentTy Environment;
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
-  if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
-                         OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL) != CUDA_SUCCESS)
+  if (!findGlobal(Program, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL, Ptr, Size))
     fatal("the device image on device %d reduces across teams but lacks "
           "%s: the device runtime and libomptarget do not match",
           Device.Id, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL);
@@ -258,14 +273,46 @@ void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
                                      static_cast<uint32_t>(Device.Id)};
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
-  if (Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module,
-                         OMPGPU_DEVICE_ENVIRONMENT_SYMBOL) != CUDA_SUCCESS)
+  if (!findGlobal(Program, OMPGPU_DEVICE_ENVIRONMENT_SYMBOL, Ptr, Size))
     return;
   if (Size != sizeof(Environment))
     fatal("the device image's %s has %zu bytes, expected %zu: the device "
           "runtime and libomptarget do not match",
           OMPGPU_DEVICE_ENVIRONMENT_SYMBOL, Size, sizeof(Environment));
   Memory.copyToDevice(Ptr, &Environment, sizeof(Environment));
+}
+
+bool ImageLoader::imageMayDefine(const LoadedProgram &Program,
+                                 const char *Name) const {
+  if (!Program.Symbols)
+    return true;
+  const char *const *Begin = Program.Symbols->Names;
+  const char *const *End = Begin + Program.Symbols->Count;
+  return std::binary_search(Begin, End, Name, [](const char *A, const char *B) {
+    return strcmp(A, B) < 0;
+  });
+}
+
+bool ImageLoader::findGlobal(const LoadedProgram &Program, const char *Name,
+                             CUdeviceptr &Ptr, size_t &Size) const {
+  if (!imageMayDefine(Program, Name))
+    return false;
+  CUresult Result = Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module, Name);
+  if (Result == CUDA_ERROR_NOT_FOUND && !Program.Symbols)
+    return false;
+  check(Result, format("cannot find %s, which the image defines", Name).c_str());
+  return true;
+}
+
+bool ImageLoader::findFunction(const LoadedProgram &Program, const char *Name,
+                               CUfunction &Function) const {
+  if (!imageMayDefine(Program, Name))
+    return false;
+  CUresult Result = Cu.ModuleGetFunction(&Function, Program.Module, Name);
+  if (Result == CUDA_ERROR_NOT_FOUND && !Program.Symbols)
+    return false;
+  check(Result, format("cannot find %s, which the image defines", Name).c_str());
+  return true;
 }
 
 Kernel *ImageLoader::findKernel(const void *HostId) const {

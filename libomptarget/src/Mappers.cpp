@@ -11,10 +11,15 @@
 using namespace omptarget;
 
 MapperComponents::MapperComponents(void *Mapper, const MapList &List,
-                                   int32_t Index) {
+                                   int32_t Index)
+    : MapperComponents(Mapper, List.Bases[Index], List.Begins[Index],
+                       List.Sizes[Index], List.Types[Index],
+                       List.Names ? List.Names[Index] : nullptr) {}
+
+MapperComponents::MapperComponents(void *Mapper, void *Base, void *Begin,
+                                   int64_t Size, int64_t Type, void *Name) {
   auto Fn = reinterpret_cast<__tgt_mapper_fn>(Mapper);
-  Fn(this, List.Bases[Index], List.Begins[Index], List.Sizes[Index],
-     List.Types[Index], List.Names ? List.Names[Index] : nullptr);
+  Fn(this, Base, Begin, Size, Type, Name);
 }
 
 void MapperComponents::push(void *Base, void *Begin, int64_t Size, int64_t Type,

@@ -31,6 +31,10 @@ class MapperComponents {
 public:
   /// Runs \p Mapper (a __tgt_mapper_fn) on item \p Index of \p List.
   MapperComponents(void *Mapper, const MapList &List, int32_t Index);
+  /// Runs \p Mapper on the list item these arguments describe (a part of a
+  /// non-contiguous item).
+  MapperComponents(void *Mapper, void *Base, void *Begin, int64_t Size,
+                   int64_t Type, void *Name);
 
   void push(void *Base, void *Begin, int64_t Size, int64_t Type, void *Name);
   int64_t size() const { return static_cast<int64_t>(Types.size()); }

@@ -3,7 +3,7 @@
 // delete/present, implicit maps, struct members, pointer attachment with shadow
 // pointers, declare target link pointers, use_device_ptr, user mappers,
 // target update, associated pointers, and the fatal errors.
-// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
+// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/StridedSection.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: not %t present 2>&1 | FileCheck %s --check-prefix=PRESENT
 // RUN: not %t overlap 2>&1 | FileCheck %s --check-prefix=OVERLAP
@@ -13,6 +13,7 @@
 
 #include "DataEnvironment.h"
 #include "Diagnostics.h"
+#include "Inputs/host-memory.h"
 #include "Inputs/synthetic.h"
 
 #include <cstdio>
@@ -24,54 +25,11 @@ using namespace omptarget;
 using synthetic::MapItems;
 
 namespace {
-/// Device memory that is host memory, counting what happens to it.
-class HostMemory final : public DeviceMemory {
-public:
-  size_t Limit = SIZE_MAX, InUse = 0;
-  int Allocations = 0, CopiesIn = 0, CopiesOut = 0;
-  std::map<uintptr_t, size_t> Live;
-
-  uintptr_t allocate(size_t Size) override {
-    if (InUse + Size > Limit)
-      return 0;
-    void *P = aligned_alloc(256, (Size + 255) & ~size_t(255));
-    memset(P, 0xee, Size);
-    InUse += Size;
-    ++Allocations;
-    Live[reinterpret_cast<uintptr_t>(P)] = Size;
-    return reinterpret_cast<uintptr_t>(P);
-  }
-  void release(uintptr_t Ptr) override {
-    InUse -= Live[Ptr];
-    Live.erase(Ptr);
-    free(reinterpret_cast<void *>(Ptr));
-  }
-  void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override {
-    memcpy(reinterpret_cast<void *>(Dst), Src, Size);
-    ++CopiesIn;
-  }
-  void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override {
-    memcpy(Dst, reinterpret_cast<void *>(Src), Size);
-    ++CopiesOut;
-  }
-  void synchronize() override {}
-  std::string name() const override { return "device 0"; }
-  std::string memoryStatus() override { return "test memory"; }
-};
-
 HostMemory Memory;
 DataEnvironment Env(Memory);
 
 MapList list(MapItems &M, void **Mappers = nullptr) {
-  MapList L;
-  L.Count = M.count();
-  L.Bases = M.Bases.data();
-  L.Begins = M.Begins.data();
-  L.Sizes = M.Sizes.data();
-  L.Types = M.Types.data();
-  L.Names = M.Names.data();
-  L.Mappers = Mappers;
-  return L;
+  return mapList(M, Mappers);
 }
 
 void begin(MapItems M, uintptr_t *DeviceBegins = nullptr) {

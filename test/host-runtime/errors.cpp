@@ -1,13 +1,17 @@
 // Fatal errors end the process with one message naming the source location
 // (from the ident_t, or from the kernel name without -g), never a crash:
-// kernel faults, regions without a kernel, unsupported requirements, bad
-// device numbers, out of device memory. Uses the fake CUDA driver.
+// kernel faults (with advice where the program requires unified shared memory
+// and the GPU cannot reach host memory), regions without a kernel,
+// unsupported requirements, bad device numbers, out of device memory. Uses
+// the fake CUDA driver.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t fault-g 2>&1 | FileCheck %s --check-prefix=FAULT-G
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
 // RUN: env LD_LIBRARY_PATH=%t.dir not %t no-kernel 2>&1 | FileCheck %s --check-prefix=NO-KERNEL
-// RUN: env LD_LIBRARY_PATH=%t.dir not %t usm 2>&1 | FileCheck %s --check-prefix=USM
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t usm 2>&1 | FileCheck %s --check-prefix=USM
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 FAKE_CUDA_PAGEABLE=1 not %t usm 2>&1 | FileCheck %s --check-prefix=USM-HMM
+// RUN: env LD_LIBRARY_PATH=%t.dir not %t reverse-offload 2>&1 | FileCheck %s --check-prefix=REVERSE
 // RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory not %t bad-device 2>&1 | FileCheck %s --check-prefix=BAD-DEVICE
 // RUN: env LD_LIBRARY_PATH=%t.dir not %t invalid-device 2>&1 | FileCheck %s --check-prefix=INVALID-DEVICE
 // RUN: env LD_LIBRARY_PATH=%t.dir %t bad-device-default 2>&1 | FileCheck %s --check-prefix=BAD-DEVICE-DEFAULT
@@ -39,10 +43,11 @@ int main(int, char **Argv) {
       &Region, "__omp_offloading_fd00_1f2e3d_foo_bar_l17", 0));
   Program.Entries.push_back(synthetic::entry(
       &CxxRegion, "__omp_offloading_fd00_1f2e3d__Z4axpyiPd_l9", 0));
-  if (Mode == "usm") {
+  if (Mode == "usm" || Mode == "reverse-offload") {
     __tgt_offload_entry Requires =
         synthetic::entry(nullptr, ".requires", 0, OMP_OFFLOAD_ENTRY_REQUIRES);
-    Requires.Data = OMP_REQ_UNIFIED_SHARED_MEMORY;
+    Requires.Data = Mode == "usm" ? OMP_REQ_UNIFIED_SHARED_MEMORY
+                                  : OMP_REQ_REVERSE_OFFLOAD;
     Program.Entries.push_back(Requires);
   }
   if (Mode == "missing-global")
@@ -62,9 +67,11 @@ int main(int, char **Argv) {
   if (Mode == "no-kernel")
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Unknown, &Args);
   // NO-KERNEL: omptarget fatal error: device 0 has no kernel for this target region: no device image of the program contains it at src/foo.c:17 (function foo_bar)
-  if (Mode == "usm" || Mode == "missing-global")
+  if (Mode == "usm" || Mode == "reverse-offload" || Mode == "missing-global")
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Region, &Args);
-  // USM: omptarget fatal error: '#pragma omp requires unified_shared_memory' is not supported yet by the offloading runtime at src/foo.c:17 (function foo_bar)
+  // USM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the program requires unified_shared_memory, but device 0 (Fake GPU 0) cannot access host memory that was not mapped: this GPU and driver give kernels no access to pageable host memory (no HMM). Map the host data the kernel uses, or allocate it with omp_target_alloc_shared or llvm_omp_target_alloc_shared (managed memory), for the target region at src/foo.c:17 (function foo_bar)
+  // USM-HMM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at src/foo.c:17 (function foo_bar)
+  // REVERSE: omptarget fatal error: '#pragma omp requires reverse_offload' is not supported yet by the offloading runtime at src/foo.c:17 (function foo_bar)
   // MISSING-GLOBAL: omptarget fatal error: declare target variable gone is missing from the device image loaded on device 0: CUDA_ERROR_NOT_FOUND at src/foo.c:17 (function foo_bar)
   if (Mode == "bad-device")
     return __tgt_target_kernel(&WithG, 3, 0, 0, &Region, &Args);

@@ -16,7 +16,10 @@
 // (cuInit's result), FAKE_CUDA_KERNEL_ERROR (what waiting for a kernel
 // returns), FAKE_CUDA_REJECT ("cubin" or "ptx": images the driver refuses),
 // FAKE_CUDA_TRACE=1 (print module loads, launches, allocations and copies),
-// FAKE_CUDA_KERNEL_US (GPU time of every kernel, in microseconds).
+// FAKE_CUDA_KERNEL_US (GPU time of every kernel, in microseconds),
+// FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
+// default, like an H100 without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
+// 2-D or 3-D copy).
 //
 // Streams have a clock: work runs when it is queued, but each kernel keeps its
 // stream busy for FAKE_CUDA_KERNEL_US microseconds (0 by default) from the
@@ -129,9 +132,12 @@ CUresult cuDeviceGetAttribute(int *V, int Attribute, int D) {
   int SM = setting("FAKE_CUDA_SM", 90);
   switch (Attribute) {
   case 5: *V = 0x7fffffff; return 0;
+  case 11: *V = setting("FAKE_CUDA_MAX_PITCH", 0x7fffffff); return 0;
   case 16: *V = setting("FAKE_CUDA_SMS", 132); return 0;
   case 75: *V = SM / 10; return 0;
   case 76: *V = SM % 10; return 0;
+  case 88: *V = setting("FAKE_CUDA_PAGEABLE", 0); return 0;
+  case 89: *V = 1; return 0;
   }
   return 1;
 }
@@ -267,7 +273,8 @@ CUresult cuEventElapsedTime(float *Ms, void *Start, void *End) {
   *Ms = (float)(((struct Event *)End)->Ms - ((struct Event *)Start)->Ms);
   return 0;
 }
-CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
+/// Device or managed memory, within FAKE_CUDA_MEMORY.
+static CUresult allocate(CUdeviceptr *Ptr, size_t Bytes) {
   long long Limit = setting("FAKE_CUDA_MEMORY", -1);
   if (Limit >= 0 && Allocated + (long long)Bytes > Limit)
     return 2;
@@ -278,7 +285,38 @@ CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
   memset(P + 256, 0xee, Bytes);
   Allocated += Bytes;
   *Ptr = (CUdeviceptr)(uintptr_t)(P + 256);
-  trace("alloc %zu bytes", Bytes);
+  return 0;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
+  CUresult E = allocate(Ptr, Bytes);
+  if (!E)
+    trace("alloc %zu bytes", Bytes);
+  return E;
+}
+CUresult cuMemAllocManaged(CUdeviceptr *Ptr, size_t Bytes, unsigned Flags) {
+  CUresult E = allocate(Ptr, Bytes);
+  if (!E)
+    trace("alloc %zu bytes of managed memory (flags %u)", Bytes, Flags);
+  return E;
+}
+CUresult cuMemHostAlloc(void **Ptr, size_t Bytes, unsigned Flags) {
+  *Ptr = malloc(Bytes);
+  trace("alloc %zu bytes of pinned host memory (flags %u)", Bytes, Flags);
+  return 0;
+}
+CUresult cuMemFreeHost(void *Ptr) {
+  free(Ptr);
+  trace("free pinned host memory");
+  return 0;
+}
+CUresult cuMemHostRegister_v2(void *Ptr, size_t Bytes, unsigned Flags) {
+  (void)Ptr;
+  trace("lock %zu bytes of host memory (flags %u)", Bytes, Flags);
+  return 0;
+}
+CUresult cuMemHostUnregister(void *Ptr) {
+  (void)Ptr;
+  trace("unlock host memory");
   return 0;
 }
 CUresult cuMemFree_v2(CUdeviceptr Ptr) {
@@ -321,6 +359,81 @@ CUresult cuMemcpyPeerAsync(CUdeviceptr Dst, void *DstCtx, CUdeviceptr Src,
   (void)DstCtx, (void)SrcCtx, (void)S;
   memcpy((void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
   trace("copy %zu bytes between devices", Bytes);
+  return 0;
+}
+// The 2-D and 3-D copy parameters, in cuda.h's layout (memory type 1 is the
+// host, 2 the device; here both are host memory).
+struct Copy2D {
+  size_t SrcX, SrcY;
+  int SrcType;
+  const void *SrcHost;
+  CUdeviceptr SrcDevice;
+  void *SrcArray;
+  size_t SrcPitch;
+  size_t DstX, DstY;
+  int DstType;
+  void *DstHost;
+  CUdeviceptr DstDevice;
+  void *DstArray;
+  size_t DstPitch;
+  size_t Width, Height;
+};
+struct Copy3D {
+  size_t SrcX, SrcY, SrcZ, SrcLOD;
+  int SrcType;
+  const void *SrcHost;
+  CUdeviceptr SrcDevice;
+  void *SrcArray, *Reserved0;
+  size_t SrcPitch, SrcHeight;
+  size_t DstX, DstY, DstZ, DstLOD;
+  int DstType;
+  void *DstHost;
+  CUdeviceptr DstDevice;
+  void *DstArray, *Reserved1;
+  size_t DstPitch, DstHeight;
+  size_t Width, Height, Depth;
+};
+static const char *direction(int SrcType, int DstType) {
+  return SrcType == 1 ? (DstType == 1 ? "on the host" : "to the device")
+                      : (DstType == 1 ? "from the device" : "on the device");
+}
+/// A pitch the real driver rejects.
+static int badPitch(size_t Width, size_t SrcPitch, size_t DstPitch) {
+  size_t Max = (size_t)setting("FAKE_CUDA_MAX_PITCH", 0x7fffffff);
+  return SrcPitch < Width || DstPitch < Width || SrcPitch > Max ||
+         DstPitch > Max;
+}
+CUresult cuMemcpy2DAsync_v2(const struct Copy2D *C, void *S) {
+  (void)S;
+  if (badPitch(C->Width, C->SrcPitch, C->DstPitch))
+    return 1;
+  const char *Src = C->SrcType == 1 ? (const char *)C->SrcHost
+                                    : (const char *)(uintptr_t)C->SrcDevice;
+  char *Dst = C->DstType == 1 ? (char *)C->DstHost
+                              : (char *)(uintptr_t)C->DstDevice;
+  for (size_t Y = 0; Y < C->Height; ++Y)
+    memcpy(Dst + Y * C->DstPitch, Src + Y * C->SrcPitch, C->Width);
+  trace("copy 2-D %zu rows of %zu bytes (pitch %zu, %zu) %s", C->Height,
+        C->Width, C->SrcPitch, C->DstPitch, direction(C->SrcType, C->DstType));
+  return 0;
+}
+CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
+  (void)S;
+  if (badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
+      C->SrcHeight < C->Height || C->DstHeight < C->Height)
+    return 1;
+  const char *Src = C->SrcType == 1 ? (const char *)C->SrcHost
+                                    : (const char *)(uintptr_t)C->SrcDevice;
+  char *Dst = C->DstType == 1 ? (char *)C->DstHost
+                              : (char *)(uintptr_t)C->DstDevice;
+  for (size_t Z = 0; Z < C->Depth; ++Z)
+    for (size_t Y = 0; Y < C->Height; ++Y)
+      memcpy(Dst + (Z * C->DstHeight + Y) * C->DstPitch,
+             Src + (Z * C->SrcHeight + Y) * C->SrcPitch, C->Width);
+  trace("copy 3-D %zu slices of %zu rows of %zu bytes (pitch %zu, %zu; "
+        "height %zu, %zu) %s",
+        C->Depth, C->Height, C->Width, C->SrcPitch, C->DstPitch, C->SrcHeight,
+        C->DstHeight, direction(C->SrcType, C->DstType));
   return 0;
 }
 CUresult cuMemsetD8Async(CUdeviceptr Dst, unsigned char V, size_t Bytes,
