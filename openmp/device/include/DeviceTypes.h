@@ -34,6 +34,16 @@ enum ScheduleKind : int32_t {
 /// omp_sched_t::omp_sched_static, the initial run-sched-var.
 constexpr int32_t OmpSchedStatic = 1;
 
+/// Whether Kind is a kind of omp_sched_t (static, dynamic, guided, auto),
+/// with or without the monotonic modifier; the runtime has no kinds of its
+/// own.
+[[gnu::const]] inline bool isOmpSchedKind(int32_t Kind) {
+  constexpr uint32_t Monotonic = 0x80000000u;
+  constexpr int32_t Auto = 4;
+  int32_t Base = int32_t(uint32_t(Kind) & ~Monotonic);
+  return Base >= OmpSchedStatic && Base <= Auto;
+}
+
 /// The outlined parallel region wrapper clang emits for generic kernels: it is
 /// called with the parallel level and the thread number and fetches the
 /// captured variables through __kmpc_get_shared_variables.

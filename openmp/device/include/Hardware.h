@@ -15,34 +15,44 @@
 namespace ompgpu {
 namespace hw {
 
-inline uint32_t threadId() { return __nvvm_read_ptx_sreg_tid_x(); }
-inline uint32_t blockDim() { return __nvvm_read_ptx_sreg_ntid_x(); }
-inline uint32_t blockId() { return __nvvm_read_ptx_sreg_ctaid_x(); }
-inline uint32_t gridDim() { return __nvvm_read_ptx_sreg_nctaid_x(); }
+// The launch geometry is fixed for the life of a thread: [[gnu::const]] lets
+// conditions on it appear in the runtime's assertions (Debug.h).
+[[gnu::const]] inline uint32_t threadId() {
+  return __nvvm_read_ptx_sreg_tid_x();
+}
+[[gnu::const]] inline uint32_t blockDim() {
+  return __nvvm_read_ptx_sreg_ntid_x();
+}
+[[gnu::const]] inline uint32_t blockId() {
+  return __nvvm_read_ptx_sreg_ctaid_x();
+}
+[[gnu::const]] inline uint32_t gridDim() {
+  return __nvvm_read_ptx_sreg_nctaid_x();
+}
 
-inline uint32_t threadId(int Dim) {
+[[gnu::const]] inline uint32_t threadId(int Dim) {
   return Dim == 0   ? __nvvm_read_ptx_sreg_tid_x()
          : Dim == 1 ? __nvvm_read_ptx_sreg_tid_y()
                     : __nvvm_read_ptx_sreg_tid_z();
 }
-inline uint32_t blockDim(int Dim) {
+[[gnu::const]] inline uint32_t blockDim(int Dim) {
   return Dim == 0   ? __nvvm_read_ptx_sreg_ntid_x()
          : Dim == 1 ? __nvvm_read_ptx_sreg_ntid_y()
                     : __nvvm_read_ptx_sreg_ntid_z();
 }
-inline uint32_t blockId(int Dim) {
+[[gnu::const]] inline uint32_t blockId(int Dim) {
   return Dim == 0   ? __nvvm_read_ptx_sreg_ctaid_x()
          : Dim == 1 ? __nvvm_read_ptx_sreg_ctaid_y()
                     : __nvvm_read_ptx_sreg_ctaid_z();
 }
-inline uint32_t gridDim(int Dim) {
+[[gnu::const]] inline uint32_t gridDim(int Dim) {
   return Dim == 0   ? __nvvm_read_ptx_sreg_nctaid_x()
          : Dim == 1 ? __nvvm_read_ptx_sreg_nctaid_y()
                     : __nvvm_read_ptx_sreg_nctaid_z();
 }
 
 /// Size of the dynamic shared memory the host launched the block with.
-inline uint32_t dynamicSharedSize() {
+[[gnu::const]] inline uint32_t dynamicSharedSize() {
   uint32_t Size;
   asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(Size));
   return Size;

@@ -9,6 +9,7 @@
 #ifndef OMPGPU_DEVICE_MAPPING_H
 #define OMPGPU_DEVICE_MAPPING_H
 
+#include "Debug.h"
 #include "DeviceTypes.h"
 #include "Hardware.h"
 #include "State.h"
@@ -20,7 +21,7 @@ namespace mapping {
 /// the block in SPMD kernels; generic blocks have the main warp on top of it
 /// (so a limit that is not a multiple of the warp size leaves lanes of the
 /// workers' last warp unused).
-inline uint32_t maxTeamThreads(uint8_t State) {
+[[gnu::const]] inline uint32_t maxTeamThreads(uint8_t State) {
   uint32_t Block = hw::blockDim();
   if (state::isSPMD(State))
     return Block;
@@ -32,17 +33,17 @@ inline uint32_t maxTeamThreads(uint8_t State) {
 /// warps; a warp cannot have lanes waiting at two named barriers at once, so
 /// the lanes of a partial last warp that have no thread (idle lanes) join
 /// every barrier of the team until the region ends.
-inline uint32_t teamBarrierThreads(uint32_t Threads) {
+[[gnu::const]] inline uint32_t teamBarrierThreads(uint32_t Threads) {
   return (Threads + WarpSize - 1) & ~(WarpSize - 1);
 }
 
 /// True if the team of Threads threads leaves idle lanes in its last warp.
-inline bool hasIdleLanes(uint32_t Threads) {
+[[gnu::const]] inline bool hasIdleLanes(uint32_t Threads) {
   return Threads > WarpSize && Threads % WarpSize != 0;
 }
 
 /// True if the thread with hardware id Tid is an idle lane of such a team.
-inline bool isIdleLane(uint32_t Tid, uint32_t Threads) {
+[[gnu::const]] inline bool isIdleLane(uint32_t Tid, uint32_t Threads) {
   return hasIdleLanes(Threads) && Tid >= Threads &&
          Tid < teamBarrierThreads(Threads);
 }
@@ -54,10 +55,20 @@ inline uint32_t threadNum(uint32_t Tid, uint8_t State) {
 
 /// Size of the team of the active region the thread is in.
 inline uint32_t activeTeamSize(uint8_t State) {
-  if (!state::isSPMD(State))
-    return state::TeamState.WorkThreads;
-  if (state::inPartialTeam(State))
-    return hw::loadRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize);
+  if (!state::isSPMD(State)) {
+    uint32_t Threads = state::TeamState.WorkThreads;
+    OMPGPU_CHECK(Threads > 1 && Threads <= maxTeamThreads(State), nullptr,
+                 "the team of the active region has an impossible size");
+    return Threads;
+  }
+  if (state::inPartialTeam(State)) {
+    uint32_t Threads =
+        hw::loadRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize);
+    OMPGPU_CHECK(Threads > 1 && Threads < hw::blockDim(), nullptr,
+                 "the SPMD team smaller than the block has an impossible "
+                 "size");
+    return Threads;
+  }
   return hw::blockDim();
 }
 

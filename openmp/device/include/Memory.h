@@ -10,6 +10,7 @@
 #ifndef OMPGPU_DEVICE_MEMORY_H
 #define OMPGPU_DEVICE_MEMORY_H
 
+#include "Debug.h"
 #include "DeviceTypes.h"
 #include "Hardware.h"
 #include "State.h"
@@ -27,9 +28,17 @@ inline uint32_t stackSize() {
   return hw::dynamicSharedSize() & ~(StackAlignment - 1);
 }
 
+/// The top of the stack; what is below it is in use.
+inline uint32_t stackTop() {
+  uint32_t Top = state::TeamState.StackTop;
+  OMPGPU_CHECK(Top % StackAlignment == 0 && Top <= stackSize(), nullptr,
+               "the data-sharing stack's top is out of place");
+  return Top;
+}
+
 /// Returns null when Bytes do not fit.
 inline void *pushStack(uint64_t Bytes) {
-  uint32_t Top = state::TeamState.StackTop;
+  uint32_t Top = stackTop();
   uint64_t Free = stackSize() - Top;
   if (Bytes > Free)
     return nullptr;
@@ -51,7 +60,7 @@ inline bool onStack(void *Ptr) {
 inline bool popStack(void *Ptr, uint64_t Bytes) {
   uint32_t Size =
       (uint32_t(Bytes) + StackAlignment - 1) & ~(StackAlignment - 1);
-  uint32_t Top = state::TeamState.StackTop;
+  uint32_t Top = stackTop();
   if (Size > Top || stackBase() + (Top - Size) != Ptr)
     return false;
   state::TeamState.StackTop = Top - Size;

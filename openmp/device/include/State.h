@@ -23,6 +23,7 @@
 #ifndef OMPGPU_DEVICE_STATE_H
 #define OMPGPU_DEVICE_STATE_H
 
+#include "Debug.h"
 #include "DeviceTypes.h"
 #include "Hardware.h"
 
@@ -58,28 +59,52 @@ constexpr uint8_t ActiveLevelOne = ActiveBit | 1;
 extern __attribute__((address_space(3)))
 uint8_t ThreadStates[MaxThreadsPerBlock] __asm__(OMPGPU_THREAD_STATES_SYMBOL);
 
+/// Whether State is a byte the runtime produces: a member of an active team
+/// is inside a region, and the SPMD-only bits appear only in SPMD kernels.
+[[gnu::const]] inline bool isWellFormed(uint8_t State) {
+  bool ActiveInsideRegion = !(State & ActiveBit) || (State & LevelMask);
+  bool SPMDOnlyBitsInSPMD =
+      (State & SPMDBit) || !(State & (GenericSPMDBit | PartialTeamBit));
+  return ActiveInsideRegion && SPMDOnlyBitsInSPMD;
+}
+
 /// The calling thread's state byte. No other code touches the array: the
 /// promotion pass takes every access of it for one of the caller's own byte.
 inline uint8_t get() { return ThreadStates[hw::threadId()]; }
-inline void set(uint8_t State) { ThreadStates[hw::threadId()] = State; }
+inline void set(uint8_t State) {
+  OMPGPU_CHECK(isWellFormed(State), nullptr, "malformed thread state");
+  ThreadStates[hw::threadId()] = State;
+}
 
-inline bool isSPMD(uint8_t State) { return State & SPMDBit; }
-inline uint32_t level(uint8_t State) { return State & LevelMask; }
-inline bool inActiveRegion(uint8_t State) { return State & ActiveBit; }
-inline bool inPartialTeam(uint8_t State) { return State & PartialTeamBit; }
+// The functions of a state byte below are [[gnu::const]], so that the
+// runtime's assertions (Debug.h) can use them.
+[[gnu::const]] inline bool isSPMD(uint8_t State) { return State & SPMDBit; }
+[[gnu::const]] inline uint32_t level(uint8_t State) {
+  return State & LevelMask;
+}
+[[gnu::const]] inline bool inActiveRegion(uint8_t State) {
+  return State & ActiveBit;
+}
+[[gnu::const]] inline bool inPartialTeam(uint8_t State) {
+  return State & PartialTeamBit;
+}
 /// Only meaningful at level 0.
-inline bool joinsRegions(uint8_t State) { return State & JoinRegionsBit; }
-inline bool isGenericSPMD(uint8_t State) { return State & GenericSPMDBit; }
-inline bool hasICVs(uint8_t State) { return State & ICVBit; }
+[[gnu::const]] inline bool joinsRegions(uint8_t State) {
+  return State & JoinRegionsBit;
+}
+[[gnu::const]] inline bool isGenericSPMD(uint8_t State) {
+  return State & GenericSPMDBit;
+}
+[[gnu::const]] inline bool hasICVs(uint8_t State) { return State & ICVBit; }
 /// The state of a thread of an active region entered at level 0 with State:
 /// the level-0 bit JoinRegionsBit does not carry over, since inside the
 /// region its place means PartialTeamBit.
-inline uint8_t activeRegionState(uint8_t State) {
+[[gnu::const]] inline uint8_t activeRegionState(uint8_t State) {
   return (State & ~JoinRegionsBit) | ActiveLevelOne;
 }
 /// True if the innermost region around the thread is the active one, that is,
 /// the thread is one of several in its current team.
-inline bool innermostIsActive(uint8_t State) {
+[[gnu::const]] inline bool innermostIsActive(uint8_t State) {
   return (State & (ActiveBit | LevelMask)) == ActiveLevelOne;
 }
 
@@ -122,13 +147,29 @@ extern __attribute__((address_space(3))) TeamStateTy TeamState;
 /// sequential part) pass without running a region.
 inline void *idleWork() { return reinterpret_cast<void *>(uintptr_t(1)); }
 
+/// A tag for state in shared memory that nobody initializes before use (the
+/// ICV table, ICV.h; the debug runtime's kernel location), unique to the
+/// calling block among all blocks that ran in the CUDA context, so that what
+/// another block left behind is never taken for this block's. A bijective
+/// mix (splitmix64's finalizer) of the launch and block numbers, so that
+/// what kernels leave in shared memory (small integers, pointers) does not
+/// look like it either.
+inline uint64_t blockTag() {
+  uint64_t X = (hw::gridLaunchId() << 32) ^ hw::blockId();
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ull;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebull;
+  return X ^ (X >> 31);
+}
+
 /// Generic kernels: the main thread is the first lane of the last warp; all
 /// threads below it are workers.
-inline uint32_t mainThreadId() {
+[[gnu::const]] inline uint32_t mainThreadId() {
   return (hw::blockDim() - 1) & ~(WarpSize - 1);
 }
 
-inline bool isGenericMain(uint32_t Tid, uint8_t State) {
+[[gnu::const]] inline bool isGenericMain(uint32_t Tid, uint8_t State) {
   return !isSPMD(State) && Tid == mainThreadId();
 }
 

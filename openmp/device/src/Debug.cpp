@@ -9,10 +9,30 @@
 #include "Debug.h"
 #include "Hardware.h"
 #include "Interface.h"
+#include "State.h"
 
 using namespace ompgpu;
 
 namespace {
+
+/// Debug runtime: the location of the block's kernel, valid where Tag holds
+/// the block's tag (a block of a kernel that never called
+/// __kmpc_target_init, ompx_bare, finds what another block left).
+struct KernelLocationTy {
+  uint64_t Tag;
+  const ident_t *Loc;
+};
+
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+KernelLocationTy KernelLocation;
+
+/// Debug runtime: the location of the calling block's kernel, if known.
+const ident_t *kernelLocation() {
+  if (!config::DebugRuntime ||
+      hw::loadRelaxed<hw::BlockScope>(&KernelLocation.Tag) != state::blockTag())
+    return nullptr;
+  return hw::loadRelaxed<hw::BlockScope>(&KernelLocation.Loc);
+}
 
 /// Copies field Index of the ';'-separated PSource into Buf.
 void copyField(const char *PSource, int Index, char *Buf, int Size) {
@@ -30,7 +50,15 @@ void copyField(const char *PSource, int Index, char *Buf, int Size) {
 
 namespace ompgpu {
 
+void setKernelLocation(const ident_t *KernelLoc) {
+  // Every thread writes the same values, before it can get to fatal().
+  hw::storeRelaxed<hw::BlockScope>(&KernelLocation.Loc, KernelLoc);
+  hw::storeRelaxed<hw::BlockScope>(&KernelLocation.Tag, state::blockTag());
+}
+
 [[gnu::noinline, gnu::cold]] void fatal(const ident_t *Loc, const char *Msg) {
+  if (!Loc)
+    Loc = kernelLocation();
   // PSource is ";file;function;line;column;;"; without -g clang writes
   // "unknown" for the file and function.
   char File[128], Function[64], Line[16];

@@ -48,25 +48,13 @@ struct ICVTableTy {
 [[clang::loader_uninitialized]] __attribute__((address_space(3)))
 ICVTableTy ICVTable;
 
-/// This block's tag: a bijective mix (splitmix64's finalizer) of the launch
-/// and block numbers, so that no other block has it and what kernels leave
-/// behind in shared memory (small integers, pointers) does not look like it.
-uint64_t blockTag() {
-  uint64_t X = (hw::gridLaunchId() << 32) ^ hw::blockId();
-  X ^= X >> 30;
-  X *= 0xbf58476d1ce4e5b9ull;
-  X ^= X >> 27;
-  X *= 0x94d049bb133111ebull;
-  return X ^ (X >> 31);
-}
-
 /// What the header's tag holds while a thread initializes it.
 uint64_t claimingTag(uint64_t Tag) { return Tag ^ 1; }
 
 /// Makes sure the table header belongs to this block: the first thread to
 /// get here claims it, the others wait until it is initialized.
 void claimTable() {
-  uint64_t Tag = blockTag();
+  uint64_t Tag = state::blockTag();
   // Starts as "being claimed" so that the first call loads it.
   uint64_t Seen = claimingTag(Tag);
   hw::spinUntil<64, 64>([&] {
@@ -116,11 +104,24 @@ ICVRecord teamValues(uint8_t State) {
   return Values;
 }
 
+/// The innermost record of thread Tid, which holds records.
+ICVRecord *innermostRecord(uint32_t Tid) {
+  OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&ICVTable.Tag) ==
+                   state::blockTag(),
+               nullptr,
+               "the ICV table of a thread that holds records is another "
+               "block's");
+  ICVRecord *Record = ICVTable.Slots[Tid];
+  OMPGPU_ASSERT(Record != nullptr, nullptr,
+                "a thread marked as holding ICV records has none");
+  return Record;
+}
+
 /// The calling task's ICVs: its own record, the one it inherited from an
 /// enclosing level of its thread, or the team's.
 ICVRecord currentValues(uint32_t Tid, uint8_t State) {
   if (state::hasICVs(State))
-    return *ICVTable.Slots[Tid];
+    return *innermostRecord(Tid);
   return teamValues(State);
 }
 
@@ -132,7 +133,9 @@ ICVRecord currentValues(uint32_t Tid, uint8_t State) {
   uint8_t Level = state::level(State);
   ICVRecord Values;
   if (state::hasICVs(State)) {
-    ICVRecord *Innermost = ICVTable.Slots[Tid];
+    ICVRecord *Innermost = innermostRecord(Tid);
+    OMPGPU_CHECK(Innermost->Level <= Level, nullptr,
+                 "an ICV record outlived its parallel region");
     if (Innermost->Level == Level)
       return Innermost;
     Values = *Innermost;
@@ -172,7 +175,7 @@ namespace ompgpu {
 namespace icv {
 
 bool releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
-  ICVRecord *Record = ICVTable.Slots[Tid];
+  ICVRecord *Record = innermostRecord(Tid);
   while (Record && Record->Level >= FirstLevel) {
     ICVRecord *Outer = Record->Outer;
     free(Record);
@@ -183,6 +186,8 @@ bool releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
     return true;
   }
   lockTable();
+  OMPGPU_ASSERT(ICVTable.Users > 0, nullptr,
+                "more threads released ICV records than held them");
   if (--ICVTable.Users == 0) {
     free(ICVTable.Slots);
     ICVTable.Slots = nullptr;
@@ -192,7 +197,10 @@ bool releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
 }
 
 void applySPMDRecord(uint32_t Tid, int32_t &IfExpr, int32_t &NumThreads) {
-  const ICVRecord &Record = *ICVTable.Slots[Tid];
+  const ICVRecord &Record = *innermostRecord(Tid);
+  OMPGPU_ASSERT(Record.Level == 0, nullptr,
+                "an SPMD thread outside any region holds the ICV record of a "
+                "region");
   if (Record.MaxActiveLevels == 0)
     IfExpr = 0;
   if (NumThreads <= 0 && Record.NThreads > 0)
@@ -205,7 +213,10 @@ void applySPMDRecord(uint32_t Tid, int32_t &IfExpr, int32_t &NumThreads) {
 extern "C" {
 
 void omp_set_num_threads(int NumThreads) {
-  // Like the host runtime, ignore values that are not a thread count.
+  // The specification leaves other values to the implementation. Release:
+  // like the host runtime, ignore values that are not a thread count.
+  OMPGPU_CHECK(NumThreads > 0, nullptr,
+               "omp_set_num_threads: the number of threads is not positive");
   if (NumThreads <= 0)
     return;
   uint32_t Tid = hw::threadId();
@@ -235,6 +246,9 @@ int omp_get_dynamic() { return 0; }
 int omp_get_nested() { return 0; }
 
 void omp_set_max_active_levels(int Levels) {
+  // Release: a negative count is ignored.
+  OMPGPU_CHECK(Levels >= 0, nullptr,
+               "omp_set_max_active_levels: the number of levels is negative");
   if (Levels < 0)
     return;
   // One active level is all the runtime supports; larger requests are capped
@@ -255,6 +269,9 @@ int omp_get_max_active_levels() {
 }
 
 void omp_set_schedule(int Kind, int Chunk) {
+  // Release: any kind is stored, and omp_get_schedule returns it.
+  OMPGPU_CHECK(isOmpSchedKind(Kind), nullptr,
+               "omp_set_schedule: the kind is none of omp_sched_t");
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
   if (inSequentialPart(Tid, State)) {

@@ -41,6 +41,12 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
                            KernelLaunchEnvironmentTy *) {
   const ConfigurationEnvironmentTy &Config = KernelEnv->Configuration;
   uint32_t Tid = hw::threadId();
+  if constexpr (config::DebugRuntime)
+    setKernelLocation(KernelEnv->Ident);
+  // The host launches every kernel that calls here with a block of one
+  // dimension (LaunchGeometry.cpp).
+  OMPGPU_ASSERT(hw::blockDim(1) == 1 && hw::blockDim(2) == 1, KernelEnv->Ident,
+                "the host launched an OpenMP kernel with a 2D or 3D block");
 
   // Generic-SPMD kernels were generic kernels the optimizer made SPMD; the
   // host launches them like SPMD kernels, and their parallel regions end in
@@ -72,8 +78,15 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
 void __kmpc_target_deinit() {
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
+  OMPGPU_ASSERT(state::level(State) == 0, nullptr,
+                "the kernel ends inside a parallel region");
   icv::leaveKernel(Tid, State);
-  if (state::isSPMD(State) || !state::TeamState.HasWorkers)
+  if (state::isSPMD(State))
+    return;
+  // Clang frees every variable it shares with the workers before the end.
+  OMPGPU_ASSERT(state::TeamState.StackTop == 0, nullptr,
+                "the data-sharing stack is not empty at the end of the kernel");
+  if (!state::TeamState.HasWorkers)
     return;
   // Only the main thread of a generic kernel gets here: tell the workers to
   // leave their loop.

@@ -78,6 +78,9 @@ void __kmpc_free_shared(void *Ptr, uint64_t Bytes) {
   }
   if (!memory::onStack(Ptr))
     return free(Ptr);
+  OMPGPU_CHECK(state::isGenericMain(Tid, state::get()), nullptr,
+               "__kmpc_free_shared: a thread other than the main thread frees "
+               "a variable of the data-sharing stack");
   // Clang frees in the reverse order of allocation.
   if (!memory::popStack(Ptr, Bytes))
     fatal(nullptr, "__kmpc_free_shared out of allocation order");

@@ -30,7 +30,11 @@ DeviceEnvironmentTy deviceEnvironment(const char *Routine) {
   uint32_t NumDevices = Env.NumDevices;
   if (!NumDevices)
     fatal(nullptr, Routine);
-  return {NumDevices, Env.DeviceNum};
+  uint32_t DeviceNum = Env.DeviceNum;
+  OMPGPU_ASSERT(DeviceNum < NumDevices, nullptr,
+                "the host runtime's device environment names a device beyond "
+                "the device count");
+  return {NumDevices, DeviceNum};
 }
 
 } // namespace

@@ -137,9 +137,23 @@ template <uint32_t N = 0, typename BodyTy>
 [[gnu::always_inline]] inline void idleInRegion(uint32_t Threads) {
   for (uint32_t Passed = 1;; ++Passed) {
     hw::barrier(1, mapping::teamBarrierThreads(Threads));
-    if (hw::loadRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd) == Passed)
+    uint32_t End =
+        hw::loadRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd);
+    if (End == Passed)
       return;
+    OMPGPU_CHECK(End == 0 || End > Passed, nullptr,
+                 "an idle lane missed the last barrier of its team's region");
   }
+}
+
+/// After a region's body: the body, and the regions nested in it, left the
+/// thread's state as the region entered it with (apart from ICV records,
+/// which leaving the region releases).
+[[gnu::always_inline]] inline void checkRegionLeftState(ident_t *Loc,
+                                                        uint8_t RegionState) {
+  OMPGPU_CHECK(((state::get() ^ RegionState) & ~state::ICVBit) == 0, Loc,
+               "a parallel region left its thread in another state than it "
+               "entered with");
 }
 
 /// Runs the region on the calling thread as a team of one.
@@ -150,6 +164,7 @@ template <uint32_t N = 0, typename BodyTy>
     fatal(Loc, "parallel regions are nested too deeply");
   state::set(State + 1);
   invokeOutlined(Loc, Fn, 0, Args, NArgs);
+  checkRegionLeftState(Loc, State + 1);
   icv::leaveRegion(Tid, State);
   state::set(State);
 }
@@ -184,14 +199,20 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
 
   if (Threads == Block) {
     // A block of one thread makes an inactive region.
-    state::set(Threads > 1 ? state::activeRegionState(State) : State + 1);
+    uint8_t RegionState =
+        Threads > 1 ? state::activeRegionState(State) : State + 1;
+    state::set(RegionState);
     invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+    checkRegionLeftState(Loc, RegionState);
   } else if (Threads > 1) {
     hw::storeRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize, Threads);
     if (Tid < Threads) {
-      state::set(state::activeRegionState(State) | state::PartialTeamBit);
+      uint8_t RegionState =
+          state::activeRegionState(State) | state::PartialTeamBit;
+      state::set(RegionState);
       enterRegion(Tid, Threads);
       invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+      checkRegionLeftState(Loc, RegionState);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {
       idleInRegion(Threads);
@@ -199,6 +220,7 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
   } else if (Tid == 0) {
     state::set(State + 1);
     invokeOutlined(Loc, Fn, 0, Args, NArgs);
+    checkRegionLeftState(Loc, State + 1);
   }
 
   // The join. Clang's own SPMD kernels need none unless they share team
@@ -232,6 +254,9 @@ parallelGeneric(ident_t *Loc, uint32_t Tid, uint8_t State, int32_t IfExpr,
   checkStrict(Loc, Strict, NumThreads, Threads);
   if (Threads <= 1)
     return runSerialized(Loc, Tid, State, Fn, Args, NArgs);
+  // The main warp forks only from outside any region, onto idle workers.
+  OMPGPU_CHECK(state::isGenericMain(Tid, State), Loc,
+               "a thread other than the main thread forks the workers");
 
   publishArgs(Loc, Args, NArgs);
 
@@ -268,9 +293,13 @@ void runWorkerLoop(uint32_t Tid) {
       return;
     if (Fn == state::idleWork())
       continue;
+    OMPGPU_CHECK(Threads > 1 &&
+                     Threads <= mapping::maxTeamThreads(state::ActiveLevelOne),
+                 nullptr, "the main thread forked a team of impossible size");
     if (Tid < Threads) {
       enterRegion(Tid, Threads);
       runParallelWrapper(Fn, Tid);
+      checkRegionLeftState(nullptr, state::ActiveLevelOne);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {
       idleInRegion(Threads);
@@ -301,6 +330,10 @@ extern "C" {
 __kmpc_parallel_60(ident_t *Loc, int32_t, int32_t IfExpr, int32_t NumThreads,
                    int32_t, void *Fn, void *WrapperFn, void **Args,
                    int64_t NArgs, int32_t NumThreadsStrict) {
+  // Clang passes -1 for a region without the clause. Release: a value below
+  // 1 counts as no clause.
+  OMPGPU_CHECK(NumThreads > 0 || NumThreads == -1, Loc,
+               "num_threads: the number of threads is not positive");
   // proc_bind has no meaning on a GPU: threads have no places to bind to.
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();

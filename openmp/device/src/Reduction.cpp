@@ -114,6 +114,8 @@ void reduceTeamWarp(void *ReduceList, uint32_t Tid, uint32_t Threads,
 void reduceThreads(void *ReduceList, uint32_t Tid, uint32_t Threads,
                    ShuffleReduceFnTy ShuffleReduce,
                    InterWarpCopyFnTy InterWarpCopy) {
+  OMPGPU_CHECK(Threads > 0 && Threads <= hw::blockDim(), nullptr,
+               "a reduction over a team of impossible size");
   if (Tid < Threads)
     reduceTeamWarp(ReduceList, Tid, Threads, ShuffleReduce);
   if (Threads <= WarpSize)
@@ -142,6 +144,9 @@ bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
                     ListGlobalFnTy ListToGlobalCopy,
                     ListGlobalFnTy ListToGlobalReduce) {
   ReductionEnvironmentTy Env = reductionEnvironment();
+  OMPGPU_ASSERT(Env.TeamsDone && Env.RecordStates, nullptr,
+                "the host runtime did not provide the teams reduction "
+                "counters");
   uint32_t Team = hw::blockId();
   uint32_t NumTeams = hw::gridDim();
   if (NumTeams <= Records) {
@@ -163,6 +168,9 @@ bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
   // Release the record to whichever team turns out to be last.
   hw::fenceDevice();
   uint32_t Done = hw::fetchAddAcqRel(Env.TeamsDone, 1u);
+  OMPGPU_ASSERT(Done < NumTeams, nullptr,
+                "more teams stored a reduction value than the league has: "
+                "the counter was not reset");
   return Done == NumTeams - 1;
 }
 
@@ -258,6 +266,10 @@ int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
   if (Records > reductionEnvironment().Records)
     fatal(Loc, "the teams reduction buffer has fewer records than the kernel "
                "asks for");
+  // Clang passes the buffer it got from __kmpc_reduction_get_fixed_buffer.
+  OMPGPU_CHECK(Buffer == reductionEnvironment().Buffer, Loc,
+               "the teams reduction buffer is not the host runtime's");
+  OMPGPU_ASSERT(Records > 0, Loc, "a teams reduction buffer without records");
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
   auto *LGCopy = reinterpret_cast<ListGlobalFnTy>(ListToGlobalCopy);

@@ -52,6 +52,9 @@ void teamBarrier() {
   }
   if ((State & GenericTeamMask) == state::ActiveLevelOne) {
     if (uint32_t GenericThreads = GenericBarrierThreads) {
+      OMPGPU_ASSERT(GenericThreads % WarpSize == 0 &&
+                        GenericThreads <= hw::blockDim(),
+                    nullptr, "named barrier 1 would wait for whole warps");
       hw::barrier(1, GenericThreads);
       return;
     }
@@ -117,6 +120,18 @@ uint32_t *lockWord(omp_lock_t *Lock) {
   return reinterpret_cast<uint32_t *>(&Lock->Lock);
 }
 
+/// What the word of a simple lock or a critical section holds while it is
+/// set, by the calling thread; 0 means free. The debug runtime writes a
+/// number of the thread (modulo 2^32 - 1, plus 1), so that it can tell a
+/// thread that waits for itself or releases what it does not hold.
+uint32_t heldValue() {
+  if (!config::DebugRuntime)
+    return 1;
+  uint64_t Thread =
+      uint64_t(hw::blockId()) * MaxThreadsPerBlock + hw::threadId();
+  return uint32_t(Thread % 0xffffffffu) + 1;
+}
+
 /// A nest lock word holds the owner in the high bits and the nesting count
 /// in the low NestCountBits; zero means free.
 constexpr uint64_t NestCountBits = 20;
@@ -162,12 +177,19 @@ uint64_t __kmpc_warp_active_thread_mask() { return hw::activeMask(); }
 // Clang already lets the lanes of a warp enter one at a time; the lock,
 // a zero-initialized global clang emits per critical name, orders warps and
 // teams.
-void __kmpc_critical(ident_t *, int32_t, int32_t (*Name)[8]) {
-  acquire(reinterpret_cast<uint32_t *>(*Name), 1u, /*Private=*/false);
+void __kmpc_critical(ident_t *Loc, int32_t, int32_t (*Name)[8]) {
+  uint32_t *Word = reinterpret_cast<uint32_t *>(*Name);
+  OMPGPU_CHECK(hw::loadRelaxed(Word) != heldValue(), Loc,
+               "critical: the thread is inside a critical region of this "
+               "name already and would wait for itself");
+  acquire(Word, heldValue(), /*Private=*/false);
 }
 
-void __kmpc_end_critical(ident_t *, int32_t, int32_t (*Name)[8]) {
-  releaseWord(reinterpret_cast<uint32_t *>(*Name), 0u, /*Private=*/false);
+void __kmpc_end_critical(ident_t *Loc, int32_t, int32_t (*Name)[8]) {
+  uint32_t *Word = reinterpret_cast<uint32_t *>(*Name);
+  OMPGPU_CHECK(hw::loadRelaxed(Word) == heldValue(), Loc,
+               "end of a critical region the thread is not inside");
+  releaseWord(Word, 0u, /*Private=*/false);
 }
 
 // The team's thread 0 executes single regions: every member can decide that
@@ -194,22 +216,29 @@ void omp_init_lock(omp_lock_t *Lock) {
 
 void omp_destroy_lock(omp_lock_t *Lock) {
   uint32_t *Word = lockWord(Lock);
+  OMPGPU_CHECK(loadWord(Word, isPrivate(Word)) == 0, nullptr,
+               "omp_destroy_lock: the lock is set");
   storeWord(Word, 0u, isPrivate(Word));
 }
 
 void omp_set_lock(omp_lock_t *Lock) {
   uint32_t *Word = lockWord(Lock);
-  acquire(Word, 1u, isPrivate(Word));
+  OMPGPU_CHECK(loadWord(Word, isPrivate(Word)) != heldValue(), nullptr,
+               "omp_set_lock: the calling thread holds the lock already and "
+               "would wait for itself");
+  acquire(Word, heldValue(), isPrivate(Word));
 }
 
 void omp_unset_lock(omp_lock_t *Lock) {
   uint32_t *Word = lockWord(Lock);
+  OMPGPU_CHECK(loadWord(Word, isPrivate(Word)) == heldValue(), nullptr,
+               "omp_unset_lock: the calling thread does not hold the lock");
   releaseWord(Word, 0u, isPrivate(Word));
 }
 
 int omp_test_lock(omp_lock_t *Lock) {
   uint32_t *Word = lockWord(Lock);
-  return tryAcquire(Word, 1u, isPrivate(Word));
+  return tryAcquire(Word, heldValue(), isPrivate(Word));
 }
 
 void omp_init_nest_lock(omp_nest_lock_t *Lock) {
@@ -219,6 +248,8 @@ void omp_init_nest_lock(omp_nest_lock_t *Lock) {
 
 void omp_destroy_nest_lock(omp_nest_lock_t *Lock) {
   uint64_t *Word = nestLockWord(Lock);
+  OMPGPU_CHECK(loadWord(Word, isPrivate(Word)) == 0, nullptr,
+               "omp_destroy_nest_lock: the lock is set");
   storeWord(Word, uint64_t(0), isPrivate(Word));
 }
 
@@ -237,6 +268,9 @@ void omp_unset_nest_lock(omp_nest_lock_t *Lock) {
   uint64_t *Word = nestLockWord(Lock);
   bool Private = isPrivate(Word);
   uint64_t Value = loadWord(Word, Private);
+  OMPGPU_CHECK((Value & ~NestCountMask) == ownerTag(), nullptr,
+               "omp_unset_nest_lock: the calling thread does not hold the "
+               "lock");
   if ((Value & NestCountMask) == 1)
     releaseWord(Word, uint64_t(0), Private);
   else

@@ -36,6 +36,15 @@ void staticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
                                 Kind == SchedStaticBalancedChunked;
   if (!Valid)
     fatal(Loc, "unsupported static schedule kind");
+  // Release: a chunk below 1 counts as none, as in the host runtime.
+  OMPGPU_CHECK(
+      Chunk > 0 || Kind == SchedStatic || Kind == SchedDistributeStatic, Loc,
+      Distribute ? "dist_schedule(static, chunk): the chunk size is "
+                   "not positive"
+                 : "schedule(static, chunk): the chunk size is not "
+                   "positive");
+  OMPGPU_CHECK(Id < NumIds, Loc,
+               "a participant of a static schedule is not among them");
 
   schedule::Assignment<T, ST> A =
       schedule::assign<T, ST>(Kind, *PLower, *PUpper, Chunk, Id, NumIds);
