@@ -395,6 +395,17 @@ void DataEnvironment::updateStrided(const MapList &List, int32_t I) {
     return;
   uint64_t Span = Section.span();
   MappingTable::LookupResult R = Table.lookup(First, Span);
+  if (R.Kind == MappingTable::Match::Overlap)
+    fatal("the strided section %s reaches beyond the mapped object "
+          "[0x%" PRIxPTR ", +%" PRIu64 " bytes) on %s. If a dimension other "
+          "than the innermost has both a lower bound and a stride "
+          "(m[1:2:2][0:4]), clang-22 does not record that stride and the "
+          "section is taken to start at the lower bound times the stride: "
+          "write it from a pointer to its first row instead, "
+          "(&m[1])[0:2:2][0:4]",
+          describeItem(Name, First, Span).c_str(), R.Entry->HostBegin,
+          uint64_t(R.Entry->HostEnd - R.Entry->HostBegin),
+          Memory.name().c_str());
   if (R.Kind != MappingTable::Match::Contained) {
     if ((Type & OMP_TGT_MAPTYPE_PRESENT) && !usesHostMemory(First, Span))
       fatal("'present' update of %s failed: it is not mapped on %s",

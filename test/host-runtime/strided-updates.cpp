@@ -9,6 +9,7 @@
 // RUN: %t | FileCheck %s
 // RUN: not %t member-ambiguous 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
 // RUN: not %t present 2>&1 | FileCheck %s --check-prefix=PRESENT
+// RUN: not %t outer-stride 2>&1 | FileCheck %s --check-prefix=OUTER-STRIDE
 
 #include "DataEnvironment.h"
 #include "Diagnostics.h"
@@ -294,6 +295,18 @@ int main(int Argc, char **Argv) {
              ";A[0:4:2];test.c;30;3;;");
     update(From);
     // PRESENT: omptarget fatal error: 'present' update of 'A[0:4:2]' (test.c:30) [0x{{[0-9a-f]+}}, +56 bytes) failed: it is not mapped on device 0 at test.c:12 (function main)
+  } else if (Mode == "outer-stride") {
+    // double m[4][16]; target update to(m[1:2:2][3:4]): clang-22 records the
+    // row distance (2 rows) but not the stride, so row 1 looks like row 2.
+    static double M[4][16];
+    MapItems Map;
+    Map.add(M, M, sizeof(M), TO);
+    Env.mapBegin(mapList(Map));
+    Descriptor Section = {{1, 2, 256}, {3, 4, 8}, {0, 1, 8}};
+    MapItems To;
+    To.add(M, Section.data(), 3, TO | NON_CONTIG, ";m[1:2:2][3:4];t.c;9;1;;");
+    update(To);
+    // OUTER-STRIDE: omptarget fatal error: the strided section 'm[1:2:2][3:4]' (t.c:9) [0x{{[0-9a-f]+}}, +288 bytes) reaches beyond the mapped object [0x{{[0-9a-f]+}}, +512 bytes) on device 0. If a dimension other than the innermost has both a lower bound and a stride (m[1:2:2][0:4]), clang-22 does not record that stride and the section is taken to start at the lower bound times the stride: write it from a pointer to its first row instead, (&m[1])[0:2:2][0:4] at test.c:12 (function main)
   } else {
     shapes();
     arrays();
