@@ -18,6 +18,7 @@
 #include "HostAccessibleMemory.h"
 #include "Runtime.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -90,6 +91,28 @@ public:
       Src->copyToPeer(*Dst, addressOf(To), addressOf(From), Size);
   }
 
+  /// Copies \p Box with one 2-D or 3-D driver copy between the host and a
+  /// device, and row by row elsewhere (the driver may refuse device-to-device
+  /// 2-D copies whose pitches cuMemAllocPitch did not choose).
+  void copyBox(char *To, const char *From, const CopyBox &Box) {
+    if (!Box.Width || !Box.Height || !Box.Depth)
+      return;
+    Device *Gpu = Src ? Src : Dst;
+    bool OneSideHost = !Src != !Dst;
+    if (!Box.isContiguous() && OneSideHost &&
+        std::max(Box.SrcPitch, Box.DstPitch) <= Gpu->maxPitch()) {
+      if (!Src)
+        Dst->copyBoxToDevice(addressOf(To), From, Box);
+      else
+        Src->copyBoxFromDevice(To, addressOf(From), Box);
+      return;
+    }
+    for (size_t Z = 0; Z < Box.Depth; ++Z)
+      for (size_t Y = 0; Y < Box.Height; ++Y)
+        copy(To + Z * Box.DstSlicePitch + Y * Box.DstPitch,
+             From + Z * Box.SrcSlicePitch + Y * Box.SrcPitch, Box.Width);
+  }
+
   void finish() {
     if (Src)
       Src->synchronize();
@@ -103,27 +126,49 @@ private:
   std::unique_lock<std::mutex> FirstLock, SecondLock;
 };
 
-/// One level of omp_target_memcpy_rect: copies Volume[0] rows of the
-/// sub-arrays below.
+/// omp_target_memcpy_rect: the (up to) three innermost dimensions are one
+/// box, the dimensions outside them a loop.
 void copyRect(Transfer &T, char *Dst, const char *Src, size_t ElementSize,
               int NumDims, const size_t *Volume, const size_t *DstOffsets,
               const size_t *SrcOffsets, const size_t *DstDimensions,
               const size_t *SrcDimensions) {
-  if (NumDims == 1) {
-    T.copy(Dst + DstOffsets[0] * ElementSize, Src + SrcOffsets[0] * ElementSize,
-           Volume[0] * ElementSize);
+  if (NumDims > 3) {
+    size_t DstRow = ElementSize, SrcRow = ElementSize;
+    for (int D = 1; D < NumDims; ++D) {
+      DstRow *= DstDimensions[D];
+      SrcRow *= SrcDimensions[D];
+    }
+    for (size_t I = 0; I < Volume[0]; ++I)
+      copyRect(T, Dst + (DstOffsets[0] + I) * DstRow,
+               Src + (SrcOffsets[0] + I) * SrcRow, ElementSize, NumDims - 1,
+               Volume + 1, DstOffsets + 1, SrcOffsets + 1, DstDimensions + 1,
+               SrcDimensions + 1);
     return;
   }
-  size_t DstRow = ElementSize, SrcRow = ElementSize;
-  for (int D = 1; D < NumDims; ++D) {
-    DstRow *= DstDimensions[D];
-    SrcRow *= SrcDimensions[D];
+  // Bytes between consecutive indices of each dimension.
+  size_t DstPitch[3], SrcPitch[3];
+  DstPitch[NumDims - 1] = SrcPitch[NumDims - 1] = ElementSize;
+  for (int D = NumDims - 2; D >= 0; --D) {
+    DstPitch[D] = DstPitch[D + 1] * DstDimensions[D + 1];
+    SrcPitch[D] = SrcPitch[D + 1] * SrcDimensions[D + 1];
   }
-  for (size_t I = 0; I < Volume[0]; ++I)
-    copyRect(T, Dst + (DstOffsets[0] + I) * DstRow,
-             Src + (SrcOffsets[0] + I) * SrcRow, ElementSize, NumDims - 1,
-             Volume + 1, DstOffsets + 1, SrcOffsets + 1, DstDimensions + 1,
-             SrcDimensions + 1);
+  CopyBox Box;
+  Box.Width = Volume[NumDims - 1] * ElementSize;
+  for (int D = 0; D < NumDims; ++D) {
+    Dst += DstOffsets[D] * DstPitch[D];
+    Src += SrcOffsets[D] * SrcPitch[D];
+  }
+  if (NumDims >= 2) {
+    Box.Height = Volume[NumDims - 2];
+    Box.DstPitch = DstPitch[NumDims - 2];
+    Box.SrcPitch = SrcPitch[NumDims - 2];
+  }
+  if (NumDims == 3) {
+    Box.Depth = Volume[0];
+    Box.DstSlicePitch = DstPitch[0];
+    Box.SrcSlicePitch = SrcPitch[0];
+  }
+  T.copyBox(Dst, Src, Box);
 }
 
 /// Where an allocation of the device memory routines lives.
