@@ -2,7 +2,8 @@
 // table) on a "device" made of host memory: reference counts, to/from/always/
 // delete/present, implicit maps, struct members, pointer attachment with shadow
 // pointers, declare target link pointers, use_device_ptr, user mappers,
-// target update, associated pointers, and the fatal errors.
+// target update, associated pointers, unified shared memory, and the fatal
+// errors.
 // RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/StridedSection.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: not %t present 2>&1 | FileCheck %s --check-prefix=PRESENT
@@ -328,6 +329,60 @@ void associate() {
   // CHECK: associate: 1 0 translated 1 not-global 0 gone 1 present 0
   free(DeviceBuffer);
 }
+/// Under `requires unified_shared_memory`, on a device that reaches all host
+/// memory and on one that does not.
+void unifiedSharedMemory() {
+  HostMemory Reaching;
+  Reaching.ReachesHost = true;
+  DataEnvironment Shared(Reaching);
+  Shared.requireUnifiedSharedMemory();
+  double B[4] = {1, 2, 3, 4};
+  MapItems M;
+  M.add(B, B, sizeof(B), TO | FROM | PARAM | PRESENT);
+  uintptr_t DeviceBegins[1] = {1};
+  Shared.mapBegin(list(M), DeviceBegins);
+  Shared.synchronize();
+  Shared.update(list(M));
+  Shared.mapEnd(list(M));
+  printf("usm: device begin %lu, allocations %d, copies %d, present %d\n",
+         (unsigned long)DeviceBegins[0], Reaching.Allocations,
+         Reaching.CopiesIn + Reaching.CopiesOut,
+         Shared.usesHostMemory(reinterpret_cast<uintptr_t>(B), sizeof(B)));
+  // CHECK: usm: device begin 0, allocations 0, copies 0, present 1
+
+  // A declare target variable's reference pointer points to the host
+  // variable; memory associated with device memory still maps to it.
+  double *DeviceRef = nullptr;
+  Shared.addPermanent(reinterpret_cast<uintptr_t>(&LinkMeRefPtr),
+                      sizeof(LinkMeRefPtr),
+                      reinterpret_cast<uintptr_t>(&DeviceRef));
+  double Associated[2] = {5, 6}, DeviceCopy[2] = {0, 0};
+  Shared.associate(reinterpret_cast<uintptr_t>(Associated), sizeof(Associated),
+                   reinterpret_cast<uintptr_t>(DeviceCopy));
+  MapItems Link;
+  Link.add(&LinkMeRefPtr, LinkMe, sizeof(LinkMe), TO | FROM | PTR_AND_OBJ);
+  Link.add(Associated, Associated, sizeof(Associated), TO | ALWAYS);
+  Shared.mapBegin(list(Link), nullptr);
+  Shared.synchronize();
+  printf("usm: reference pointer to the host variable %d, associated %g\n",
+         DeviceRef == LinkMe, DeviceCopy[1]);
+  // CHECK: usm: reference pointer to the host variable 1, associated 6
+  Shared.mapEnd(list(Link));
+
+  // A device without access to host memory copies as always.
+  M.Types[0] = TO | FROM | PARAM;
+  HostMemory Separate;
+  DataEnvironment Copying(Separate);
+  Copying.requireUnifiedSharedMemory();
+  Copying.mapBegin(list(M), DeviceBegins);
+  Copying.synchronize();
+  printf("usm without access: device copy %d, allocations %d\n",
+         DeviceBegins[0] != reinterpret_cast<uintptr_t>(B),
+         Separate.Allocations);
+  // CHECK: usm without access: device copy 1, allocations 1
+  M.Types[0] = FROM;
+  Copying.mapEnd(list(M));
+}
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -372,6 +427,7 @@ int main(int Argc, char **Argv) {
     mappers();
     updates();
     associate();
+    unifiedSharedMemory();
     printf("done\n");
     // CHECK: done
     return 0;
