@@ -133,6 +133,45 @@ typedef struct ReductionEnvironmentTy {
 } ReductionEnvironmentTy;
 #define OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL "__ompgpu_reduction_environment"
 
+/*===-- What the link step tells the host runtime about a program ---------===*/
+
+/* A source file that clang's names of target regions refer to. A kernel is
+ * named __omp_offloading_<device>_<file>_<function>_l<line>, <device> and
+ * <file> being the hexadecimal device and inode numbers of the region's
+ * source file, truncated to 32 bits; Path is the file as its compile named
+ * it. Without -g nothing else in a program says which file a construct is
+ * in. */
+typedef struct OffloadSourceFileTy {
+  uint32_t DeviceId;
+  uint32_t FileId;
+  const char *Path;
+} OffloadSourceFileTy;
+
+/* The symbols of one device image that the host may look up by name
+ * (kernels, kernel environments, declare target variables, the device and
+ * reduction environments): every symbol the image defines and exports,
+ * sorted by strcmp so that the runtime searches them without asking the
+ * CUDA driver for symbols that may not exist. */
+typedef struct OffloadImageSymbolsTy {
+  const char *const *Names;
+  uint64_t Count;
+} OffloadImageSymbolsTy;
+
+/* What the link step knows about a program beside its __tgt_bin_desc: the
+ * symbols of each device image (Images[I] describes DeviceImages[I]) and the
+ * source files of its target regions. The link step's registration
+ * constructor passes it to OMPGPU_REGISTER_LIB_SYMBOL(Desc, Manifest), which
+ * does what __tgt_register_lib(Desc) does and keeps the manifest. */
+typedef struct OffloadManifestTy {
+  uint32_t Version; /* OMPGPU_MANIFEST_VERSION */
+  uint32_t NumImages;
+  const OffloadImageSymbolsTy *Images;
+  const OffloadSourceFileTy *SourceFiles;
+  uint64_t NumSourceFiles;
+} OffloadManifestTy;
+#define OMPGPU_MANIFEST_VERSION 1
+#define OMPGPU_REGISTER_LIB_SYMBOL "__ompgpu_register_lib"
+
 /*===-- Device-runtime symbols the link-step passes rely on ---------------===*/
 
 /* The per-thread state bytes in shared memory (ThreadStatePromotion). */
@@ -207,5 +246,19 @@ OMPGPU_ASSERT_OFFSET(ReductionEnvironmentTy, RecordStates, 16);
 OMPGPU_ASSERT_OFFSET(ReductionEnvironmentTy, Records, 24);
 OMPGPU_STATIC_ASSERT(sizeof(ReductionEnvironmentTy) == 32,
                      "ReductionEnvironmentTy changed size");
+
+OMPGPU_ASSERT_OFFSET(OffloadSourceFileTy, FileId, 4);
+OMPGPU_ASSERT_OFFSET(OffloadSourceFileTy, Path, 8);
+OMPGPU_STATIC_ASSERT(sizeof(OffloadSourceFileTy) == 16,
+                     "OffloadSourceFileTy changed size");
+OMPGPU_ASSERT_OFFSET(OffloadImageSymbolsTy, Count, 8);
+OMPGPU_STATIC_ASSERT(sizeof(OffloadImageSymbolsTy) == 16,
+                     "OffloadImageSymbolsTy changed size");
+OMPGPU_ASSERT_OFFSET(OffloadManifestTy, NumImages, 4);
+OMPGPU_ASSERT_OFFSET(OffloadManifestTy, Images, 8);
+OMPGPU_ASSERT_OFFSET(OffloadManifestTy, SourceFiles, 16);
+OMPGPU_ASSERT_OFFSET(OffloadManifestTy, NumSourceFiles, 24);
+OMPGPU_STATIC_ASSERT(sizeof(OffloadManifestTy) == 32,
+                     "OffloadManifestTy changed size");
 
 #endif /* OMPGPU_OFFLOADABI_H */

@@ -87,11 +87,14 @@ bool omptarget::parseKernelName(const char *KernelName, RegionSource &Region) {
   if (!KernelName || strncmp(KernelName, Prefix, sizeof(Prefix) - 1) != 0)
     return false;
   std::string Rest(KernelName + sizeof(Prefix) - 1);
-  // Skip the device and file ids: two hexadecimal fields.
-  for (int Field = 0; Field < 2; ++Field) {
+  // The device and file numbers: two hexadecimal fields.
+  uint32_t *Numbers[] = {&Region.DeviceId, &Region.FileId};
+  for (uint32_t *Number : Numbers) {
     size_t Sep = Rest.find('_');
-    if (Sep == std::string::npos || Sep == 0)
+    if (Sep == std::string::npos || Sep == 0 ||
+        Rest.find_first_not_of("0123456789abcdef") < Sep)
       return false;
+    *Number = static_cast<uint32_t>(strtoul(Rest.c_str(), nullptr, 16));
     Rest.erase(0, Sep + 1);
   }
   // The function name may contain "_l<digits>" itself: the line is the last
@@ -121,13 +124,6 @@ bool omptarget::parseKernelName(const char *KernelName, RegionSource &Region) {
   return false;
 }
 
-std::string omptarget::regionFromKernelName(const char *KernelName) {
-  RegionSource Region;
-  if (!parseKernelName(KernelName, Region))
-    return "";
-  return "function " + Region.Function + ", line " + Region.Line;
-}
-
 std::string omptarget::kernelSourceName(const char *KernelName) {
   RegionSource Region;
   if (!parseKernelName(KernelName, Region))
@@ -147,9 +143,15 @@ std::string omptarget::describeLocation(const ident_t *Loc,
       Result += " (function " + demangle(Function) + ")";
     return Result;
   }
-  std::string Region = regionFromKernelName(KernelName);
-  if (!Region.empty())
-    return Region + " (compile with -g for the file name)";
+  RegionSource Region;
+  if (parseKernelName(KernelName, Region)) {
+    if (const char *Path =
+            Registry::get().sourceFile(Region.DeviceId, Region.FileId))
+      return std::string(Path) + ":" + Region.Line + " (function " +
+             Region.Function + ")";
+    return "function " + Region.Function + ", line " + Region.Line +
+           " (compile with -g for the file name)";
+  }
   return "an unknown source location (compile with -g to name it)";
 }
 

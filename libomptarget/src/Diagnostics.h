@@ -10,6 +10,7 @@
 
 #include "omptarget.h"
 
+#include <cstdint>
 #include <string>
 
 namespace omptarget {
@@ -54,22 +55,22 @@ private:
 };
 
 /// Describes where a construct is, from its ident_t and, when the ident_t
-/// carries no source information, from the name of its kernel.
+/// carries no source information (no -g), from the name of its kernel and the
+/// source files the link step registered: "app.c:42 (function main)".
 std::string describeLocation(const ident_t *Loc, const char *KernelName);
 
 /// Where a target region is in the source, read from its kernel's name.
 struct RegionSource {
   std::string Function; ///< Demangled: "axpy(int, double*)".
   std::string Line;
+  /// The numbers of the source file (OffloadSourceFileTy).
+  uint32_t DeviceId = 0, FileId = 0;
 };
 
-/// Reads the parent function and line from a kernel named
+/// Reads the file numbers, parent function and line from a kernel named
 /// __omp_offloading_<dev>_<file>_<function>_l<line>[_<count>]; false if the
 /// name does not have that form.
 bool parseKernelName(const char *KernelName, RegionSource &Region);
-
-/// "function main, line 4" from a kernel name; empty if parseKernelName fails.
-std::string regionFromKernelName(const char *KernelName);
 
 /// A kernel as its source names it, "main:4", for timelines; the kernel name
 /// itself if parseKernelName fails.

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <deque>
 #include <string>
+#include <unordered_set>
 
 using namespace omptarget;
 
@@ -147,8 +148,13 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
   // Kernel environments are read with one synchronization for all kernels
   // (a deque keeps the destinations in place).
   std::deque<std::pair<Kernel *, ConfigurationEnvironmentTy>> Configs;
+  // Every object that declares a declare target link variable (or
+  // instantiates an inline function's target region) registers it: the
+  // entries repeat, naming one device symbol.
+  std::unordered_set<std::string> Seen;
   forEachOpenMPEntry(Desc, [&](const __tgt_offload_entry &E) {
-    if (E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES)
+    if (E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES ||
+        !Seen.insert(E.SymbolName).second)
       return;
     if (E.Flags &
         (OMP_OFFLOAD_ENTRY_INDIRECT | OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE))

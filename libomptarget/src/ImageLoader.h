@@ -4,8 +4,11 @@
 // resolves the program's offload entries in it: kernels with what their
 // kernel environments say, declare target variables (mapped for the
 // program's lifetime), and the device and reduction environments the device
-// runtime reads. A Device owns one, loads new programs through it at the
-// start of each construct and finds kernels in it.
+// runtime reads. Which of them the image defines comes from the link step's
+// manifest, so that the driver is never asked for a symbol that is not there
+// (programs registered without a manifest are asked about). A Device owns
+// one, loads new programs through it at the start of each construct and finds
+// kernels in it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +55,9 @@ private:
   struct LoadedProgram {
     const __tgt_bin_desc *Desc = nullptr;
     CUmodule Module = nullptr;
+    /// What the link step says the loaded image defines; nullptr if the
+    /// program came without a manifest.
+    const OffloadImageSymbolsTy *Symbols = nullptr;
     std::vector<std::unique_ptr<Kernel>> Kernels;
     std::vector<const void *> KernelHostIds;
     /// Host addresses of its declare target variables (permanently mapped).
@@ -61,11 +67,20 @@ private:
     uintptr_t ReductionMemory = 0;
   };
 
-  void loadProgram(const __tgt_bin_desc &Desc);
+  void loadProgram(const __tgt_bin_desc &Desc,
+                   const OffloadManifestTy *Manifest);
   void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
   void writeDeviceEnvironment(const LoadedProgram &Program);
   void setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
                        uint32_t Records);
+  /// False when the image of \p Program is known not to define \p Name.
+  bool imageMayDefine(const LoadedProgram &Program, const char *Name) const;
+  /// The global or kernel \p Name of the loaded image of \p Program; false
+  /// if the image does not define it.
+  bool findGlobal(const LoadedProgram &Program, const char *Name,
+                  CUdeviceptr &Ptr, size_t &Size) const;
+  bool findFunction(const LoadedProgram &Program, const char *Name,
+                    CUfunction &Function) const;
   void check(CUresult Result, const char *What) const {
     Cu.check(Result, Device.Id, What);
   }

@@ -94,7 +94,8 @@ void fakedev_omp_main_l43(void **Params, unsigned Teams, unsigned Threads) {
   (*(double **)Params[1])[2] = 70;
 }
 
-// The registration our link step generates (with the images it embeds).
+// A registration as LLVM's offload wrapper writes it (the images it embeds),
+// without our link step's manifest: the runtime asks the driver for symbols.
 extern __tgt_offload_entry __start_llvm_offload_entries[];
 extern __tgt_offload_entry __stop_llvm_offload_entries[];
 static unsigned char Cubin[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x41, 8,

@@ -4,9 +4,15 @@
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Frontend/Offloading/Utility.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+#include <cstddef>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -82,11 +88,124 @@ std::vector<std::string> hostInputFiles(ArrayRef<std::string> HostArgs) {
   return Files;
 }
 
+/// OMP_OFFLOAD_ENTRY_* flags (libomptarget's omptarget.h) of entries that
+/// are not a kernel or a variable: indirect functions and their vtables, and
+/// the `omp requires` record.
+constexpr uint32_t NotKernelOrVariable = 0x8 | 0x10 | 0x20;
+
+/// The string at \p Offset of \p Section, without its NUL.
+Expected<StringRef> stringAt(const object::SectionRef &Section,
+                             uint64_t Offset) {
+  Expected<StringRef> Contents = Section.getContents();
+  if (!Contents)
+    return Contents.takeError();
+  if (Offset >= Contents->size())
+    return linkError("an offload entry's name lies outside its section");
+  StringRef Rest = Contents->drop_front(Offset);
+  return Rest.take_until([](char C) { return C == '\0'; });
+}
+
+/// Appends the OpenMP offload entries of the host object \p Object. The
+/// entries' names are pointers, so they are read through the relocations of
+/// the entry section (a relocatable object has no addresses yet).
+Error readHostEntries(MemoryBufferRef Object, std::vector<HostEntry> &Entries) {
+  Expected<std::unique_ptr<object::ObjectFile>> File =
+      object::ObjectFile::createObjectFile(Object);
+  if (!File)
+    return File.takeError();
+  const auto *ELF = dyn_cast<object::ELF64LEObjectFile>(File->get());
+  if (!ELF)
+    return Error::success();
+  constexpr size_t EntrySize = sizeof(offloading::EntryTy);
+  constexpr size_t NameOffset = offsetof(offloading::EntryTy, SymbolName);
+  for (const object::SectionRef &Relocations : ELF->sections()) {
+    Expected<object::section_iterator> Target =
+        Relocations.getRelocatedSection();
+    if (!Target)
+      return Target.takeError();
+    if (*Target == ELF->section_end())
+      continue;
+    Expected<StringRef> TargetName = (*Target)->getName();
+    if (!TargetName)
+      return TargetName.takeError();
+    if (*TargetName != "llvm_offload_entries")
+      continue;
+    Expected<StringRef> Table = (*Target)->getContents();
+    if (!Table)
+      return Table.takeError();
+    for (const object::RelocationRef &R : Relocations.relocations()) {
+      uint64_t Offset = R.getOffset();
+      if (Offset % EntrySize != NameOffset ||
+          Offset - NameOffset + EntrySize > Table->size())
+        continue;
+      const char *Raw = Table->data() + Offset - NameOffset;
+      if (support::endian::read16le(
+              Raw + offsetof(offloading::EntryTy, Kind)) != object::OFK_OpenMP)
+        continue;
+      object::symbol_iterator Symbol = R.getSymbol();
+      Expected<object::section_iterator> NameSection = Symbol->getSection();
+      Expected<uint64_t> Value = Symbol->getValue();
+      Expected<int64_t> Addend = object::ELFRelocationRef(R).getAddend();
+      if (!NameSection)
+        return NameSection.takeError();
+      if (!Value)
+        return Value.takeError();
+      if (!Addend)
+        return Addend.takeError();
+      if (*NameSection == ELF->section_end())
+        continue;
+      Expected<StringRef> Name = stringAt(**NameSection, *Value + *Addend);
+      if (!Name)
+        return Name.takeError();
+      HostEntry Entry;
+      Entry.SymbolName = Name->str();
+      Entry.Flags =
+          support::endian::read32le(Raw + offsetof(offloading::EntryTy, Flags));
+      Entry.Size =
+          support::endian::read64le(Raw + offsetof(offloading::EntryTy, Size));
+      Entries.push_back(std::move(Entry));
+    }
+  }
+  return Error::success();
+}
+
+/// Appends the OpenMP offload entries of \p Buffer, an object or an archive
+/// whose members may hold some.
+Error readHostEntriesOfFile(MemoryBufferRef Buffer,
+                            std::vector<HostEntry> &Entries) {
+  if (identify_magic(Buffer.getBuffer()) != file_magic::archive)
+    return readHostEntries(Buffer, Entries);
+  Expected<std::unique_ptr<object::Archive>> Archive =
+      object::Archive::create(Buffer);
+  if (!Archive)
+    return Archive.takeError();
+  Error Err = Error::success();
+  for (const object::Archive::Child &Member : (*Archive)->children(Err)) {
+    Expected<MemoryBufferRef> Contents = Member.getMemoryBufferRef();
+    Error Failed = Contents.takeError();
+    if (!Failed &&
+        identify_magic(Contents->getBuffer()) == file_magic::elf_relocatable)
+      Failed = readHostEntries(*Contents, Entries);
+    if (Failed)
+      return joinErrors(std::move(Failed), std::move(Err));
+  }
+  return Err;
+}
+
 } // namespace
 
-Expected<DeviceInputsByArch>
-collectDeviceInputs(ArrayRef<std::string> HostArgs, ArrayRef<std::string> Archs) {
-  DeviceInputsByArch Inputs;
+bool HostEntry::isTargetRegion() const {
+  return Size == 0 && !(Flags & NotKernelOrVariable);
+}
+
+bool HostEntry::isDeclareTargetVariable() const {
+  return Size != 0 && !(Flags & NotKernelOrVariable);
+}
+
+Expected<LinkInputs> collectLinkInputs(ArrayRef<std::string> HostArgs,
+                                       ArrayRef<std::string> Archs) {
+  LinkInputs Found;
+  DeviceInputsByArch &Inputs = Found.Device;
   for (const std::string &File : hostInputFiles(HostArgs)) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
         MemoryBuffer::getFile(File, /*IsText=*/false,
@@ -101,6 +220,10 @@ collectDeviceInputs(ArrayRef<std::string> HostArgs, ArrayRef<std::string> Archs)
     if (Error E = extractOffloadBinaries(**Buffer, Binaries))
       return linkError("cannot read the device code in '" + File +
                        "': " + toString(std::move(E)));
+    if (!Binaries.empty())
+      if (Error E = readHostEntriesOfFile(**Buffer, Found.HostEntries))
+        return linkError("cannot read the offload entries in '" + File +
+                         "': " + toString(std::move(E)));
     for (OffloadFile &Binary : Binaries) {
       const OffloadBinary &B = *Binary.getBinary();
       if (B.getOffloadKind() != OFK_OpenMP ||
@@ -118,7 +241,7 @@ collectDeviceInputs(ArrayRef<std::string> HostArgs, ArrayRef<std::string> Archs)
           {File, MemoryBuffer::getMemBufferCopy(B.getImage(), File)});
     }
   }
-  return std::move(Inputs);
+  return std::move(Found);
 }
 
 } // namespace ompgpu

@@ -7,6 +7,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/Linker/Linker.h"
 
 using namespace llvm;
@@ -129,11 +130,35 @@ Error checkNothingUndefined(const Module &M) {
                    Report);
 }
 
+/// Gives every declare target variable that clang lists for the host
+/// (named metadata omp_offload.info, records of kind 1) protected visibility,
+/// the mark of what the host looks up by name, which internalization keeps.
+/// clang emits most of them protected, but the pointers of `declare target
+/// link` variables weak with default visibility: internalized, they would be
+/// missing from the image, and the optimizer would fold their loads to null.
+void exposeDeclareTargetVariables(Module &Program) {
+  constexpr uint64_t DeclareTargetVariable = 1;
+  NamedMDNode *Info = Program.getNamedMetadata("omp_offload.info");
+  if (!Info)
+    return;
+  for (const MDNode *Record : Info->operands()) {
+    if (Record->getNumOperands() < 2)
+      continue;
+    auto *Kind = mdconst::dyn_extract<ConstantInt>(Record->getOperand(0));
+    auto *Name = dyn_cast<MDString>(Record->getOperand(1));
+    if (!Kind || !Name || Kind->getZExtValue() != DeclareTargetVariable)
+      continue;
+    GlobalVariable *G = Program.getGlobalVariable(Name->getString());
+    if (G && !G->isDeclaration() && !G->hasLocalLinkage())
+      G->setVisibility(GlobalValue::ProtectedVisibility);
+  }
+}
+
 } // namespace
 
 Expected<std::unique_ptr<Module>>
 linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
-                  const DeviceLinkOptions &Options) {
+                  const DeviceLinkOptions &Options, SourceFileTable *Files) {
   auto Program =
       std::make_unique<Module>("the device code for " + Options.Arch, Context);
   Linker Link(*Program);
@@ -146,10 +171,13 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
       Program->setTargetTriple((*M)->getTargetTriple());
       Program->setDataLayout((*M)->getDataLayout());
     }
+    if (Files)
+      Files->addModule(**M);
     if (Link.linkInModule(std::move(*M)))
       return linkError("linking the device code of '" + Input.Origin +
                        "' failed");
   }
+  exposeDeclareTargetVariables(*Program);
   runBeforeRuntimeLink(*Program);
   for (auto [Path, What] : {std::pair<StringRef, StringRef>{
                                 Options.RuntimePath, "OpenMP device runtime"},

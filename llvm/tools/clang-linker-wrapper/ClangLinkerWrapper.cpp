@@ -5,8 +5,9 @@
 // For each GPU architecture it links the device bitcode embedded in the host
 // objects with the device runtime and libdevice, optimizes it, emits PTX and
 // a cubin (ptxas); it then wraps the cubins and the PTX of the newest
-// architecture (for driver JIT on newer GPUs) into a registration object and
-// runs the host linker with it, libomptarget and libomp.
+// architecture (for driver JIT on newer GPUs) into a registration object,
+// with what each image exports and the source files of the target regions,
+// and runs the host linker with it, libomptarget and libomp.
 //
 //===----------------------------------------------------------------------===//
 #include "WrapperOptions.h"
@@ -15,6 +16,7 @@
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/DeviceInputs.h"
 #include "ompgpu/OffloadLink/DeviceLink.h"
+#include "ompgpu/OffloadLink/ImageManifest.h"
 #include "ompgpu/OffloadLink/KernelReport.h"
 #include "ompgpu/OffloadLink/RegistrationObject.h"
 
@@ -110,17 +112,18 @@ Error runPtxas(const LinkSession &Session, const WrapperOptions &Options,
   return Error::success();
 }
 
-/// The device program of one architecture, as PTX and as a cubin.
+/// The device program of one architecture, as PTX and as a cubin, and the
+/// symbols the host may look up in either.
 struct DeviceImages {
   std::string PTX;
   std::string Cubin;
+  std::vector<std::string> Symbols;
 };
 
-Expected<DeviceImages> buildDeviceImages(const LinkSession &Session,
-                                         const WrapperOptions &Options,
-                                         const ToolchainPaths &Paths,
-                                         StringRef Arch,
-                                         ArrayRef<DeviceInput> Inputs) {
+Expected<DeviceImages>
+buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
+                  const ToolchainPaths &Paths, StringRef Arch,
+                  ArrayRef<DeviceInput> Inputs, SourceFileTable &Files) {
   std::string Origins;
   for (const DeviceInput &Input : Inputs)
     Origins += " " + sys::path::filename(Input.Origin).str();
@@ -130,7 +133,8 @@ Expected<DeviceImages> buildDeviceImages(const LinkSession &Session,
   if (Options.Remarks.any())
     printRemarks(Context, Options.Remarks);
   Expected<std::unique_ptr<Module>> Program = linkDeviceProgram(
-      Context, Inputs, {Arch.str(), Paths.DeviceRuntime, Paths.Libdevice});
+      Context, Inputs, {Arch.str(), Paths.DeviceRuntime, Paths.Libdevice},
+      &Files);
   if (!Program)
     return Program.takeError();
   if (Error E = saveBitcode(Session, **Program, Arch))
@@ -153,14 +157,15 @@ Expected<DeviceImages> buildDeviceImages(const LinkSession &Session,
   if (Error E = runPtxas(Session, Options, Paths, Arch, **Program, *PTX,
                          *PTXFile, *CubinFile))
     return std::move(E);
+  std::vector<std::string> Symbols = exportedSymbols(**Program);
   if (Session.DryRun)
-    return DeviceImages{*PTX, ""};
+    return DeviceImages{*PTX, "", std::move(Symbols)};
   ErrorOr<std::unique_ptr<MemoryBuffer>> Cubin =
       MemoryBuffer::getFile(*CubinFile, false, false);
   if (!Cubin)
     return linkError("cannot read '" + *CubinFile +
                      "': " + Cubin.getError().message());
-  return DeviceImages{*PTX, (*Cubin)->getBuffer().str()};
+  return DeviceImages{*PTX, (*Cubin)->getBuffer().str(), std::move(Symbols)};
 }
 
 /// The host link line with our registration object and runtime libraries.
@@ -193,29 +198,32 @@ std::vector<std::string> hostLinkArguments(const WrapperOptions &Options,
 Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
   LinkSession Session{Options.Verbose, Options.DryRun, Options.SaveTemps,
                       Options.Output};
-  Expected<DeviceInputsByArch> Inputs =
-      collectDeviceInputs(Options.HostArgs, Options.Archs);
+  Expected<LinkInputs> Inputs =
+      collectLinkInputs(Options.HostArgs, Options.Archs);
   if (!Inputs)
     return Inputs.takeError();
 
-  std::vector<std::string> Images;
-  std::string NewestPTX;
+  SourceFileTable Files;
+  std::vector<RegisteredImage> Images;
+  RegisteredImage NewestPTX;
   unsigned NewestSM = 0;
-  for (const auto &[Arch, ArchInputs] : *Inputs) {
+  for (const auto &[Arch, ArchInputs] : Inputs->Device) {
     Expected<DeviceImages> Built =
-        buildDeviceImages(Session, Options, Paths, Arch, ArchInputs);
+        buildDeviceImages(Session, Options, Paths, Arch, ArchInputs, Files);
     if (!Built)
       return Built.takeError();
-    Images.push_back(std::move(Built->Cubin));
+    warnAboutEntriesWithoutDefinition(Inputs->HostEntries, Built->Symbols, Arch,
+                                      Files, errs());
+    Images.push_back({std::move(Built->Cubin), Built->Symbols});
     if (smVersion(Arch) >= NewestSM) {
       NewestSM = smVersion(Arch);
-      NewestPTX = std::move(Built->PTX);
+      NewestPTX = {std::move(Built->PTX), std::move(Built->Symbols)};
     }
   }
   std::string Registration;
   if (!Images.empty()) {
     // The runtime reads PTX as a C string.
-    NewestPTX.push_back('\0');
+    NewestPTX.Bytes.push_back('\0');
     Images.push_back(std::move(NewestPTX));
     Expected<std::string> File =
         intermediateFile(Session, "registration", "o");
@@ -224,7 +232,7 @@ Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
     Registration = *File;
     note(Session, "registering " + Twine(Images.size()) +
                       " device images in " + Registration);
-    if (Error E = writeRegistrationObject(Images, Options.HostTriple,
+    if (Error E = writeRegistrationObject(Images, Files, Options.HostTriple,
                                           Registration))
       return E;
   }

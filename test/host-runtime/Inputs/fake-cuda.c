@@ -17,6 +17,8 @@
 // returns), FAKE_CUDA_REJECT ("cubin" or "ptx": images the driver refuses),
 // FAKE_CUDA_TRACE=1 (print module loads, launches, allocations and copies),
 // FAKE_CUDA_KERNEL_US (GPU time of every kernel, in microseconds),
+// FAKE_CUDA_COUNT_FAILURES=1 (print each failed call, and their number at
+// exit),
 // FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
 // default, like an H100 without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
 // 2-D or 3-D copy).
@@ -66,6 +68,23 @@ static void trace(const char *Fmt, ...) {
   va_end(Args);
 }
 
+/// Failed calls, which a normal run of the runtime makes none of: it never
+/// probes the driver for what an image may lack.
+static int Failures;
+static CUresult result(CUresult E, const char *Call) {
+  if (E) {
+    ++Failures;
+    if (setting("FAKE_CUDA_COUNT_FAILURES", 0))
+      fprintf(stderr, "fake-cuda: %s failed with %d\n", Call, E);
+  }
+  return E;
+}
+#define RESULT(E) result((E), __func__)
+__attribute__((destructor)) static void reportFailures(void) {
+  if (setting("FAKE_CUDA_COUNT_FAILURES", 0))
+    fprintf(stderr, "fake-cuda: %d failed calls\n", Failures);
+}
+
 static long long Allocated;
 static int PendingKernelError;
 
@@ -91,7 +110,7 @@ struct Event {
 
 CUresult cuInit(unsigned Flags) {
   (void)Flags;
-  return setting("FAKE_CUDA_INIT_ERROR", 0);
+  return RESULT(setting("FAKE_CUDA_INIT_ERROR", 0));
 }
 CUresult cuDriverGetVersion(int *V) {
   *V = 13000;
@@ -106,14 +125,14 @@ CUresult cuGetErrorName(CUresult E, const char **Name) {
   case 500: *Name = "CUDA_ERROR_NOT_FOUND"; return 0;
   case 700: *Name = "CUDA_ERROR_ILLEGAL_ADDRESS"; return 0;
   }
-  return 1;
+  return RESULT(1);
 }
 CUresult cuGetErrorString(CUresult E, const char **Str) {
   switch (E) {
   case 700: *Str = "an illegal memory access was encountered"; return 0;
   case 100: *Str = "no CUDA-capable device is detected"; return 0;
   }
-  return 1;
+  return RESULT(1);
 }
 CUresult cuDeviceGetCount(int *N) {
   *N = setting("FAKE_CUDA_DEVICES", 1);
@@ -139,7 +158,7 @@ CUresult cuDeviceGetAttribute(int *V, int Attribute, int D) {
   case 88: *V = setting("FAKE_CUDA_PAGEABLE", 0); return 0;
   case 89: *V = 1; return 0;
   }
-  return 1;
+  return RESULT(1);
 }
 CUresult cuDeviceTotalMem_v2(size_t *Bytes, int D) {
   (void)D;
@@ -169,7 +188,7 @@ CUresult cuStreamSynchronize(void *S) {
   }
   int E = PendingKernelError;
   PendingKernelError = 0;
-  return E;
+  return RESULT(E);
 }
 CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N,
                             int *Options, void **Values) {
@@ -177,7 +196,7 @@ CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N,
   int IsPTX = memcmp(Image, "\x7f" "ELF", 4) != 0;
   const char *Reject = getenv("FAKE_CUDA_REJECT");
   if (Reject && !strcmp(Reject, IsPTX ? "ptx" : "cubin"))
-    return IsPTX ? 218 : 209;
+    return RESULT(IsPTX ? 218 : 209);
   struct Module *Mod = calloc(1, sizeof(struct Module));
   Mod->IsPTX = IsPTX;
   *M = Mod;
@@ -208,7 +227,7 @@ CUresult cuModuleGetFunction(void **F, void *M, const char *Name) {
   (void)M;
   void *Body = lookup(Name);
   if (!Body)
-    return 500;
+    return RESULT(500);
   struct Function *Fn = calloc(1, sizeof(struct Function));
   snprintf(Fn->Name, sizeof(Fn->Name), "%s", Name);
   Fn->Body = (FakeKernel)Body;
@@ -223,7 +242,7 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes, void *M,
   const ElfW(Sym) *Sym = NULL;
   if (!Address ||
       !dladdr1(Address, &Info, (void **)&Sym, RTLD_DL_SYMENT) || !Sym)
-    return 500;
+    return RESULT(500);
   *Ptr = (CUdeviceptr)(uintptr_t)Address;
   *Bytes = Sym->st_size;
   return 0;
@@ -231,7 +250,7 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes, void *M,
 CUresult cuFuncGetAttribute(int *V, int Attribute, void *F) {
   (void)F;
   if (Attribute != 0)
-    return 1;
+    return RESULT(1);
   *V = setting("FAKE_CUDA_MAX_THREADS", 1024);
   return 0;
 }
@@ -277,7 +296,7 @@ CUresult cuEventElapsedTime(float *Ms, void *Start, void *End) {
 static CUresult allocate(CUdeviceptr *Ptr, size_t Bytes) {
   long long Limit = setting("FAKE_CUDA_MEMORY", -1);
   if (Limit >= 0 && Allocated + (long long)Bytes > Limit)
-    return 2;
+    return RESULT(2);
   // Real allocations are 256-byte aligned. The size goes in the 256 bytes
   // before the block, so that cuMemFree can give it back to the limit.
   char *P = aligned_alloc(256, 256 + ((Bytes + 255) & ~(size_t)255));
@@ -291,13 +310,13 @@ CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
   CUresult E = allocate(Ptr, Bytes);
   if (!E)
     trace("alloc %zu bytes", Bytes);
-  return E;
+  return RESULT(E);
 }
 CUresult cuMemAllocManaged(CUdeviceptr *Ptr, size_t Bytes, unsigned Flags) {
   CUresult E = allocate(Ptr, Bytes);
   if (!E)
     trace("alloc %zu bytes of managed memory (flags %u)", Bytes, Flags);
-  return E;
+  return RESULT(E);
 }
 CUresult cuMemHostAlloc(void **Ptr, size_t Bytes, unsigned Flags) {
   *Ptr = malloc(Bytes);
@@ -406,7 +425,7 @@ static int badPitch(size_t Width, size_t SrcPitch, size_t DstPitch) {
 CUresult cuMemcpy2DAsync_v2(const struct Copy2D *C, void *S) {
   (void)S;
   if (badPitch(C->Width, C->SrcPitch, C->DstPitch))
-    return 1;
+    return RESULT(1);
   const char *Src = C->SrcType == 1 ? (const char *)C->SrcHost
                                     : (const char *)(uintptr_t)C->SrcDevice;
   char *Dst = C->DstType == 1 ? (char *)C->DstHost
@@ -421,7 +440,7 @@ CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
   (void)S;
   if (badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
       C->SrcHeight < C->Height || C->DstHeight < C->Height)
-    return 1;
+    return RESULT(1);
   const char *Src = C->SrcType == 1 ? (const char *)C->SrcHost
                                     : (const char *)(uintptr_t)C->SrcDevice;
   char *Dst = C->DstType == 1 ? (char *)C->DstHost
