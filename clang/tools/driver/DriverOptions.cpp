@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "DriverOptions.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -264,6 +265,13 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Given) {
     // --offload-arch= alone also names CUDA and HIP architectures, so it
     // means OpenMP only where no language is compiled: on a link line.
     Request.AddOpenMP = OpenMPTargets || (Links && !Request.CompilesSource);
+  // Our omp.h includes clang-22's, which -nostdinc takes off the path.
+  bool StandardIncludes =
+      std::find(Args.begin(), Args.end(), "-nostdinc") == Args.end();
+  Request.CompilesOpenMP =
+      Request.CompilesSource && StandardIncludes &&
+      (OpenMPOption == "-fopenmp" || OpenMPOption == "-fopenmp=libomp" ||
+       Request.AddOpenMP);
   if (OpenMPTargets && OpenMPOption == "-fno-openmp" && !Request.Error)
     Request.Error = "-fopenmp-targets asks for OpenMP offloading, but "
                     "-fno-openmp (the last OpenMP option on the line) turns "
@@ -295,6 +303,14 @@ void takeDriverOptions(std::vector<std::string> &Args,
       Kept.push_back(std::move(A));
   }
   Args = std::move(Kept);
+}
+
+std::vector<std::string> addHostOpenMPHeader(std::vector<std::string> Args,
+                                             const std::string &IncludeDir) {
+  // Before the user's arguments, so that their own -I and -isystem folders
+  // still come first.
+  Args.insert(Args.begin(), {"-isystem", IncludeDir});
+  return Args;
 }
 
 std::vector<std::string> addOffloadingArguments(

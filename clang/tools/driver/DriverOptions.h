@@ -1,8 +1,10 @@
 //===- DriverOptions.h - What the driver adds to a clang-22 command line --===//
 //
 // The driver is stock clang-22 plus a few arguments when the command asks for
-// OpenMP offloading. This header exposes that rewrite so that it can be read
-// (and tested through `-###`) apart from the process handling in main().
+// OpenMP offloading, and, on every OpenMP compile, an omp.h that agrees with
+// the host OpenMP runtime programs load. This header exposes that rewrite so
+// that it can be read (and tested through `-###`) apart from the process
+// handling in main().
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_DRIVER_DRIVEROPTIONS_H
@@ -25,6 +27,9 @@ struct OffloadRequest {
   bool NamesArchitecture = false;   ///< --offload-arch= or an older spelling.
   bool HasOffloadLTO = false;       ///< -foffload-lto already there.
   bool CompilesSource = false;      ///< A source file is compiled.
+  /// A source file is compiled with OpenMP and LLVM's host runtime (libomp),
+  /// with the standard include paths.
+  bool CompilesOpenMP = false;
   bool LinksProgram = false;        ///< The command ends in a link.
   /// -fopenmp-offload-report: the link step prints what each kernel uses.
   bool KernelReport = false;
@@ -45,6 +50,12 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args);
 /// -fno-openmp-offload-report, the last of which wins. Options inside
 /// response files stay, and clang-22 reports them.
 void takeDriverOptions(std::vector<std::string> &Args, OffloadRequest &Request);
+
+/// Returns \p Args with \p IncludeDir first among the system include paths:
+/// its omp.h (clang/lib/Headers/omp.h.in) wraps clang-22's and agrees with
+/// the host libomp.so.5 that programs load.
+std::vector<std::string> addHostOpenMPHeader(std::vector<std::string> Args,
+                                             const std::string &IncludeDir);
 
 /// Returns \p Args with what an offloading compile needs on top of clang-22:
 /// -fopenmp where \p Request says so, device code kept as bitcode

@@ -1,10 +1,11 @@
 //===- OffloadDriver.cpp - build/bin/clang and build/bin/clang++ ----------===//
 //
 // Behaves exactly like clang-22 (it execs it with the same arguments) unless
-// the command line asks for OpenMP offloading. Then it adds what our
-// offloading flow needs (see DriverOptions.h); the stock driver keeps doing
-// every compile step, and at link time runs the clang-linker-wrapper that sits
-// next to this executable, which performs the device link.
+// the command line compiles OpenMP or asks for OpenMP offloading. Then it adds
+// what our offloading flow needs (see DriverOptions.h), and our omp.h to
+// OpenMP compiles; the stock driver keeps doing every compile step, and at
+// link time runs the clang-linker-wrapper that sits next to this executable,
+// which performs the device link.
 //
 //===----------------------------------------------------------------------===//
 #include "DriverOptions.h"
@@ -61,9 +62,13 @@ int main(int Argc, char **Argv) {
   }
   if (Request.Warning)
     std::fprintf(stderr, "clang: warning: %s\n", Request.Warning->c_str());
+  const std::string ToolDir = ownDirectory(Argv[0]);
+  if (Request.CompilesOpenMP)
+    Args = ompgpu::addHostOpenMPHeader(std::move(Args),
+                                       ToolDir + "/../include/host-openmp");
   if (!Request.Offloading)
     execute(Compiler, Args);
-  execute(Compiler, ompgpu::addOffloadingArguments(std::move(Args), Request,
-                                                   ownDirectory(Argv[0]),
-                                                   OMPGPU_DEFAULT_ARCH));
+  execute(Compiler,
+          ompgpu::addOffloadingArguments(std::move(Args), Request, ToolDir,
+                                         OMPGPU_DEFAULT_ARCH));
 }
