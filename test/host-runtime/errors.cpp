@@ -6,30 +6,20 @@
 // unsupported requirements, bad device numbers, out of device memory. A
 // declare target variable the image lacks is no error: the device code does
 // not use it. Uses the fake CUDA driver.
-// RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o
-// %t.dir/libcuda.so.1 -ldl RUN: %host-clangxx -std=c++17 -rdynamic
-// -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget
-// -Wl,-rpath,%libomptarget-dir -o %t RUN: env LD_LIBRARY_PATH=%t.dir
-// FAKE_CUDA_KERNEL_ERROR=700 not %t fault-g 2>&1 | FileCheck %s
-// --check-prefix=FAULT-G RUN: env LD_LIBRARY_PATH=%t.dir
-// FAKE_CUDA_KERNEL_ERROR=700 not %t fault 2>&1 | FileCheck %s
-// --check-prefix=FAULT RUN: env LD_LIBRARY_PATH=%t.dir
-// OMP_TARGET_OFFLOAD=mandatory not %t no-kernel 2>&1 | FileCheck %s
-// --check-prefix=NO-KERNEL RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1
-// %t no-kernel-default 2>&1 | FileCheck %s --check-prefix=NO-KERNEL-DEFAULT
-// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t usm 2>&1 |
-// FileCheck %s --check-prefix=USM RUN: env LD_LIBRARY_PATH=%t.dir
-// FAKE_CUDA_KERNEL_ERROR=700 FAKE_CUDA_PAGEABLE=1 not %t usm 2>&1 | FileCheck
-// %s --check-prefix=USM-HMM RUN: env LD_LIBRARY_PATH=%t.dir not %t
-// reverse-offload 2>&1 | FileCheck %s --check-prefix=REVERSE RUN: env
-// LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory not %t bad-device 2>&1 |
-// FileCheck %s --check-prefix=BAD-DEVICE RUN: env LD_LIBRARY_PATH=%t.dir not %t
-// invalid-device 2>&1 | FileCheck %s --check-prefix=INVALID-DEVICE RUN: env
-// LD_LIBRARY_PATH=%t.dir %t bad-device-default 2>&1 | FileCheck %s
-// --check-prefix=BAD-DEVICE-DEFAULT RUN: env LD_LIBRARY_PATH=%t.dir
-// FAKE_CUDA_MEMORY=100 not %t oom 2>&1 | FileCheck %s --check-prefix=OOM RUN:
-// env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 %t missing-global 2>&1 |
-// FileCheck %s --check-prefix=MISSING-GLOBAL
+// RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
+// RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t fault-g 2>&1 | FileCheck %s --check-prefix=FAULT-G
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
+// RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory not %t no-kernel 2>&1 | FileCheck %s --check-prefix=NO-KERNEL
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 %t no-kernel-default 2>&1 | FileCheck %s --check-prefix=NO-KERNEL-DEFAULT
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 not %t usm 2>&1 | FileCheck %s --check-prefix=USM
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 FAKE_CUDA_PAGEABLE=1 not %t usm 2>&1 | FileCheck %s --check-prefix=USM-HMM
+// RUN: env LD_LIBRARY_PATH=%t.dir not %t reverse-offload 2>&1 | FileCheck %s --check-prefix=REVERSE
+// RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory not %t bad-device 2>&1 | FileCheck %s --check-prefix=BAD-DEVICE
+// RUN: env LD_LIBRARY_PATH=%t.dir not %t invalid-device 2>&1 | FileCheck %s --check-prefix=INVALID-DEVICE
+// RUN: env LD_LIBRARY_PATH=%t.dir %t bad-device-default 2>&1 | FileCheck %s --check-prefix=BAD-DEVICE-DEFAULT
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_MEMORY=100 not %t oom 2>&1 | FileCheck %s --check-prefix=OOM
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 %t missing-global 2>&1 | FileCheck %s --check-prefix=MISSING-GLOBAL
 
 #include "Inputs/synthetic.h"
 
@@ -79,35 +69,21 @@ int main(int, char **Argv) {
   // FAULT: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d__Z4axpyiPd_l9 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at function axpy(int, double*), line 9 (compile with -g for the file name)
   if (Mode == "no-kernel")
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Unknown, &Args);
-  // NO-KERNEL: omptarget fatal error: the target region cannot run on device 0:
-  // its program's device image has no kernel for it (the link step warned about
-  // it) at src/foo.c:17 (function foo_bar)
+  // NO-KERNEL: omptarget fatal error: the target region cannot run on device 0: its program's device image has no kernel for it (the link step warned about it) at src/foo.c:17 (function foo_bar)
   if (Mode == "no-kernel-default") {
     int Rc = __tgt_target_kernel(&WithG, -1, 0, 0, &Unknown, &Args);
     fprintf(stderr, "rc %d\n", Rc);
-    // NO-KERNEL-DEFAULT: omptarget info: the target region at src/foo.c:17
-    // (function foo_bar) runs on the host: its program's device image has no
-    // kernel for it NO-KERNEL-DEFAULT-NEXT: rc -1
+    // NO-KERNEL-DEFAULT: omptarget info: the target region at src/foo.c:17 (function foo_bar) runs on the host: its program's device image has no kernel for it
+    // NO-KERNEL-DEFAULT-NEXT: rc -1
     return 0;
   }
   if (Mode == "usm" || Mode == "reverse-offload" || Mode == "missing-global")
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Region, &Args);
-  // MISSING-GLOBAL: omptarget info: device 0: the device image does not define
-  // the declare target variable gone MISSING-GLOBAL: omptarget info: device 0:
-  // launching __omp_offloading_fd00_1f2e3d_foo_bar_l17 USM: omptarget fatal
-  // error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0:
-  // CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the
-  // program requires unified_shared_memory, but device 0 (Fake GPU 0) cannot
-  // access host memory that was not mapped: this GPU and driver give kernels no
-  // access to pageable host memory (no HMM). Map the host data the kernel uses,
-  // or allocate it with omp_target_alloc_shared or llvm_omp_target_alloc_shared
-  // (managed memory), for the target region at src/foo.c:17 (function foo_bar)
-  // USM-HMM: omptarget fatal error: kernel
-  // __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0:
-  // CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at
-  // src/foo.c:17 (function foo_bar) REVERSE: omptarget fatal error: '#pragma
-  // omp requires reverse_offload' is not supported yet by the offloading
-  // runtime at src/foo.c:17 (function foo_bar)
+  // MISSING-GLOBAL: omptarget info: device 0: the device image does not define the declare target variable gone
+  // MISSING-GLOBAL: omptarget info: device 0: launching __omp_offloading_fd00_1f2e3d_foo_bar_l17
+  // USM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the program requires unified_shared_memory, but device 0 (Fake GPU 0) cannot access host memory that was not mapped: this GPU and driver give kernels no access to pageable host memory (no HMM). Map the host data the kernel uses, or allocate it with omp_target_alloc_shared or llvm_omp_target_alloc_shared (managed memory), for the target region at src/foo.c:17 (function foo_bar)
+  // USM-HMM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at src/foo.c:17 (function foo_bar)
+  // REVERSE: omptarget fatal error: '#pragma omp requires reverse_offload' is not supported yet by the offloading runtime at src/foo.c:17 (function foo_bar)
   if (Mode == "bad-device")
     return __tgt_target_kernel(&WithG, 3, 0, 0, &Region, &Args);
   // BAD-DEVICE: omptarget fatal error: device number 3 is not valid: there are 1 devices (0 to 0) and the host is device 1 at src/foo.c:17 (function foo_bar)
