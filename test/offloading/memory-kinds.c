@@ -3,8 +3,8 @@
 // and device use in place (llvm_omp_target_alloc_shared), pinned host memory
 // that kernels read in place (llvm_omp_target_alloc_host), host memory pinned
 // with llvm_omp_target_lock_mem, and the same through the host OpenMP
-// runtime's allocators for the llvm_omp_target memory spaces, which it finds
-// in libomptarget by name. omp_target_is_accessible tells which host memory a
+// runtime's allocators for the llvm_omp_target memory spaces and a pinned
+// allocator, which find the routines in libomptarget by name. omp_target_is_accessible tells which host memory a
 // kernel reaches. With host fallback every kind is host memory.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // CHECK: device: ok
@@ -12,6 +12,7 @@
 // CHECK: host: ok
 // CHECK: locked: ok
 // CHECK: allocators: ok
+// CHECK: pinned allocator: ok
 // CHECK: accessible: shared 1 host 1 locked 1
 #include <omp.h>
 #include <stdio.h>
@@ -78,6 +79,18 @@ int main(void) {
   report("allocators", check(viaShared, 5) + check(viaHost, 6));
   omp_free(viaShared, llvm_omp_target_shared_mem_alloc);
   omp_free(viaHost, llvm_omp_target_host_mem_alloc);
+
+  // A pinned allocator of the default memory space: libomp pins its memory
+  // with llvm_omp_target_lock_mem, and kernels reach it in place.
+  omp_alloctrait_t Pinned[] = {{omp_atk_pinned, omp_atv_true}};
+  omp_allocator_handle_t PinnedAllocator =
+      omp_init_allocator(omp_default_mem_space, 1, Pinned);
+  double *p = omp_alloc(Bytes, PinnedAllocator);
+  fill(p, 7);
+  report("pinned allocator",
+         check(p, 7) + !omp_target_is_accessible(p, Bytes, Device));
+  omp_free(p, PinnedAllocator);
+  omp_destroy_allocator(PinnedAllocator);
 
   printf("accessible: shared %d host %d locked %d\n",
          omp_target_is_accessible(s, Bytes, Device),
