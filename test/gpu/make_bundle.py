@@ -3,9 +3,12 @@
 
 Each test in test/offloading is compiled with the command of its first RUN line
 (lit substitutions replaced), and its CHECK and GPU lines become the expected
-output; the examples are built too. Each harness folder in HARNESSES (a
-build.sh and a bundle-tests.json saying what to run and what to expect) is
-built into a folder of its own. The bundle also holds the runtime libraries
+output; the examples are built too. Each test is built a second time,
+against the debug device runtime (-fopenmp-target-debug), as NAME-debug: it
+must pass the same way, unless it has DEBUG-RUNTIME lines, which its output
+must hold when the debug runtime stops it (exit status 1). Each harness
+folder in HARNESSES (a build.sh and a bundle-tests.json saying what to run
+and what to expect) is built into a folder of its own. The bundle also holds the runtime libraries
 (libomptarget.so, libomp.so.5) and run.py, which runs everything with
 OMP_TARGET_OFFLOAD=mandatory and prints 'N passed, N failed'. A GPU machine
 needs no compiler: everything is built here.
@@ -70,8 +73,20 @@ def checks(source):
     return result
 
 
-def build_test(source, out_bin, subs):
-    """Compiles one test as its first RUN line says.
+def debug_runtime_checks(source):
+    """The DEBUG-RUNTIME lines of a test, with [[@LINE+N]] made a line number."""
+    result = []
+    for number, line in enumerate(open(source), 1):
+        m = re.search(r"//\s*DEBUG-RUNTIME:\s?(.*)$", line)
+        if m:
+            pattern = re.sub(r"\[\[@LINE([+-]\d+)?\]\]",
+                             lambda at: str(number + int(at.group(1) or 0)), m.group(1))
+            result.append(("", pattern.rstrip()))
+    return result
+
+
+def build_test(source, out_bin, subs, extra_flags=""):
+    """Compiles one test as its first RUN line says, adding extra_flags.
 
     Returns the program's arguments and the file holding its CHECK lines (the
     test itself, or the file its FileCheck line names)."""
@@ -80,7 +95,7 @@ def build_test(source, out_bin, subs):
     for key, value in subs:
         compile_cmd = compile_cmd.replace(key, value)
     compile_cmd = compile_cmd.replace("%s", source).replace("%t", out_bin)
-    subprocess.run(compile_cmd, shell=True, check=True)
+    subprocess.run(compile_cmd + " " + extra_flags, shell=True, check=True)
     m = re.search(r"%t((?:\s+[^|\s]+)*)", run_part)
     args = m.group(1).split() if m else []
     f = re.search(r"FileCheck\s+(\S+)", run_part)
@@ -139,6 +154,14 @@ def main():
         argv, check_file = build_test(source, os.path.join(args.out, "bin", stem), subs)
         tests.append({"name": stem, "argv": ["./" + stem] + argv, "cwd": "bin",
                       "checks": checks(check_file)})
+        build_test(source, os.path.join(args.out, "bin", stem + "-debug"), subs,
+                   "-fopenmp-target-debug")
+        debug = {"name": stem + "-debug", "argv": ["./" + stem + "-debug"] + argv, "cwd": "bin",
+                 "checks": checks(check_file)}
+        stops = debug_runtime_checks(source)
+        if stops:
+            debug.update({"checks": stops, "exit": 1, "output": "all"})
+        tests.append(debug)
 
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(args.tests)))
     for example, driver, expected in EXAMPLES:

@@ -10,6 +10,7 @@
 // and runs the host linker with it, libomptarget and libomp.
 //
 //===----------------------------------------------------------------------===//
+#include "DebugRuntime.h"
 #include "WrapperOptions.h"
 
 #include "ompgpu/OffloadLink/Commands.h"
@@ -37,6 +38,8 @@ namespace {
 struct ToolchainPaths {
   std::string LibDir;       ///< build/lib: libomptarget.so, device runtime
   std::string DeviceRuntime;
+  /// The device runtime for -fopenmp-target-debug.
+  std::string DebugDeviceRuntime;
   std::string Libdevice;
   std::string Ptxas;
 };
@@ -45,10 +48,12 @@ ToolchainPaths findToolchain(const char *Argv0) {
   std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&findToolchain);
   SmallString<256> LibDir(sys::path::parent_path(sys::path::parent_path(Self)));
   sys::path::append(LibDir, "lib");
-  SmallString<256> Runtime(LibDir);
+  SmallString<256> Runtime(LibDir), DebugRuntime(LibDir);
   sys::path::append(Runtime, "libompdevice-nvptx.bc");
+  sys::path::append(DebugRuntime, "libompdevice-nvptx-debug.bc");
   ToolchainPaths Paths{std::string(LibDir), std::string(Runtime),
-                       OMPGPU_LIBDEVICE, OMPGPU_PTXAS};
+                       std::string(DebugRuntime), OMPGPU_LIBDEVICE,
+                       OMPGPU_PTXAS};
   // CUDA_PATH names another CUDA toolkit than the one we were built with.
   if (const char *Cuda = std::getenv("CUDA_PATH")) {
     Paths.Ptxas = (Twine(Cuda) + "/bin/ptxas").str();
@@ -127,14 +132,22 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
   std::string Origins;
   for (const DeviceInput &Input : Inputs)
     Origins += " " + sys::path::filename(Input.Origin).str();
-  note(Session, "device link for " + Arch + ":" + Origins + " + " +
-                    Paths.DeviceRuntime + " + " + Paths.Libdevice);
+  Expected<const DeviceInput *> DebugRequest = findDebugRuntimeRequest(Inputs);
+  if (!DebugRequest)
+    return DebugRequest.takeError();
+  const std::string &Runtime =
+      *DebugRequest ? Paths.DebugDeviceRuntime : Paths.DeviceRuntime;
+  if (*DebugRequest)
+    note(Session, (*DebugRequest)->Origin +
+                      " was compiled with -fopenmp-target-debug: linking the "
+                      "debug device runtime");
+  note(Session, "device link for " + Arch + ":" + Origins + " + " + Runtime +
+                    " + " + Paths.Libdevice);
   LLVMContext Context;
   if (Options.Remarks.any())
     printRemarks(Context, Options.Remarks);
   Expected<std::unique_ptr<Module>> Program = linkDeviceProgram(
-      Context, Inputs, {Arch.str(), Paths.DeviceRuntime, Paths.Libdevice},
-      &Files);
+      Context, Inputs, {Arch.str(), Runtime, Paths.Libdevice}, &Files);
   if (!Program)
     return Program.takeError();
   if (Error E = saveBitcode(Session, **Program, Arch))

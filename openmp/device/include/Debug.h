@@ -18,8 +18,10 @@
 //   error).
 // - OMPGPU_CHECK(Cond, Loc, Msg): a condition a program can break (a bad
 //   argument, a misused lock), where the release runtime then does what the
-//   OpenMP specification allows, or a condition whose test has side effects
-//   (atomics). The release runtime does not evaluate it.
+//   OpenMP specification allows; a condition whose test has side effects
+//   (atomics, state reads); or an invariant whose assumption only reshuffles
+//   the kernels' code (compare their PTX before and after making one an
+//   assumption). The release runtime does not evaluate it.
 //
 // Loc is the construct's ident_t where the entry point receives one, else
 // null; for null, the debug runtime names the target region of the kernel.

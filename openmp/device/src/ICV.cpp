@@ -214,7 +214,7 @@ extern "C" {
 
 void omp_set_num_threads(int NumThreads) {
   // The specification leaves other values to the implementation. Release:
-  // like the host runtime, ignore values that are not a thread count.
+  // ignore values that are not a thread count.
   OMPGPU_CHECK(NumThreads > 0, nullptr,
                "omp_set_num_threads: the number of threads is not positive");
   if (NumThreads <= 0)
