@@ -1,10 +1,10 @@
 //===- KernelReport.cpp - What the device link made of each kernel --------===//
 #include "ompgpu/OffloadLink/KernelReport.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/TargetRegionName.h"
 
 #include "OffloadABI.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/Format.h"
@@ -16,21 +16,14 @@ using namespace llvm;
 namespace ompgpu {
 namespace {
 
-/// The origin of a kernel that clang named after its target region,
-/// __omp_offloading_<device>_<file>_<function>_l<line>, followed by _<n> for
-/// the second and later regions of a line.
+/// The origin of a kernel that clang named after its target region.
 KernelOrigin originOf(const Function *Kernel, StringRef Symbol) {
   KernelOrigin Origin;
-  StringRef Rest = Symbol;
-  if (!Rest.consume_front("__omp_offloading_"))
+  std::optional<TargetRegionName> Region = parseTargetRegionName(Symbol);
+  if (!Region)
     return Origin;
-  Rest = Rest.split('_').second.split('_').second; // device and file ids
-  size_t LinePos = Rest.rfind("_l");
-  if (LinePos == StringRef::npos || Rest.drop_front(LinePos + 2)
-                                        .take_while(isDigit)
-                                        .getAsInteger(10, Origin.Line))
-    return Origin;
-  Origin.Function = demangle(Rest.take_front(LinePos));
+  Origin.Line = Region->Line;
+  Origin.Function = demangle(Region->Function);
   if (!StringRef(Origin.Function).ends_with(")"))
     Origin.Function += "()";
   if (const DISubprogram *Debug = Kernel ? Kernel->getSubprogram() : nullptr)

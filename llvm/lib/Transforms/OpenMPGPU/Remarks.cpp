@@ -1,7 +1,7 @@
 //===- Remarks.cpp - How our passes explain what they did -----------------===//
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/TargetRegionName.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 
@@ -10,16 +10,12 @@ using namespace llvm;
 namespace ompgpu {
 
 std::string describeFunction(StringRef Name) {
-  StringRef Rest = Name;
-  if (!Rest.consume_front("__omp_offloading_"))
+  std::optional<TargetRegionName> Region = parseTargetRegionName(Name);
+  if (!Region)
     return ("function '" + Name + "'").str();
-  Rest = Rest.split('_').second.split('_').second; // device and file ids
-  size_t LinePos = Rest.rfind("_l");
-  if (LinePos == StringRef::npos)
-    return ("function '" + Name + "'").str();
-  StringRef Function = Rest.take_front(LinePos);
-  StringRef Line = Rest.drop_front(LinePos + 2).take_while(isDigit);
-  return ("the target region in '" + Function + "' at line " + Line).str();
+  return ("the target region in '" + Region->Function + "' at line " +
+          Twine(Region->Line))
+      .str();
 }
 
 const Instruction &remarkAnchor(const Function &F) {
