@@ -109,12 +109,18 @@ enum LaunchContract {
 
 /*===-- Globals the host runtime writes into a loaded image ---------------===*/
 
-/* omp_get_device_num() and omp_get_num_devices() on the device. NumDevices is
- * 0 until the host has written it. An image whose code never asks does not
- * have the global. */
+/* omp_get_device_num() and omp_get_num_devices() on the device, and the
+ * device's nteams-var and teams-thread-limit-var (omp_get_max_teams() and
+ * omp_get_teams_thread_limit(); 0 when the environment sets none, OpenMP's
+ * initial value), which the host reads from OMP_NUM_TEAMS and
+ * OMP_TEAMS_THREAD_LIMIT and their _DEV_<n>, _DEV and _ALL forms. NumDevices
+ * is 0 until the host has written it. An image whose code never asks does
+ * not have the global. */
 typedef struct DeviceEnvironmentTy {
   uint32_t NumDevices;
   uint32_t DeviceNum;
+  uint32_t NumTeams;
+  uint32_t TeamsThreadLimit;
 } DeviceEnvironmentTy;
 #define OMPGPU_DEVICE_ENVIRONMENT_SYMBOL "__ompgpu_device_environment"
 
@@ -238,7 +244,9 @@ OMPGPU_STATIC_ASSERT(sizeof(KernelEnvironmentTy) == 48,
                      "KernelEnvironmentTy changed size");
 
 OMPGPU_ASSERT_OFFSET(DeviceEnvironmentTy, DeviceNum, 4);
-OMPGPU_STATIC_ASSERT(sizeof(DeviceEnvironmentTy) == 8,
+OMPGPU_ASSERT_OFFSET(DeviceEnvironmentTy, NumTeams, 8);
+OMPGPU_ASSERT_OFFSET(DeviceEnvironmentTy, TeamsThreadLimit, 12);
+OMPGPU_STATIC_ASSERT(sizeof(DeviceEnvironmentTy) == 16,
                      "DeviceEnvironmentTy changed size");
 
 OMPGPU_ASSERT_OFFSET(ReductionEnvironmentTy, TeamsDone, 8);

@@ -8,8 +8,12 @@
 
 #include "Environment.h"
 
+#include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <strings.h>
+#include <tuple>
+#include <unistd.h>
 
 using namespace omptarget;
 
@@ -24,36 +28,86 @@ static uint32_t parsePositive(const char *Value) {
   return static_cast<uint32_t>(N);
 }
 
-Environment omptarget::parseEnvironment(const char *TargetOffload,
-                                        const char *DefaultDevice,
-                                        const char *NumTeams,
-                                        const char *TeamsThreadLimit,
-                                        const char *Info) {
+/// The value of \p Name in \p Environ, or nullptr.
+static const char *lookup(char *const *Environ, const char *Name) {
+  size_t Length = strlen(Name);
+  for (char *const *E = Environ; E && *E; ++E)
+    if (!strncmp(*E, Name, Length) && (*E)[Length] == '=')
+      return *E + Length + 1;
+  return nullptr;
+}
+
+void DeviceScopedSetting::parse(const char *Name, char *const *Environ) {
+  std::string Base(Name);
+  auto Read = [&](const std::string &Variable) -> std::optional<Setting> {
+    uint32_t Value = parsePositive(lookup(Environ, Variable.c_str()));
+    if (!Value)
+      return std::nullopt;
+    return Setting{Value, Variable};
+  };
+  Unsuffixed = Read(Base);
+  All = Read(Base + "_ALL");
+  PerDeviceDefault = Read(Base + "_DEV");
+  std::string Prefix = Base + "_DEV_";
+  for (char *const *E = Environ; E && *E; ++E) {
+    if (strncmp(*E, Prefix.c_str(), Prefix.size()))
+      continue;
+    const char *Number = *E + Prefix.size();
+    char *End;
+    long Device = strtol(Number, &End, 10);
+    if (End == Number || *End != '=' || Device < 0 || Device > INT_MAX)
+      continue;
+    if (std::optional<Setting> S = Read(std::string(*E, End - *E)))
+      PerDevice[static_cast<int>(Device)] = *S;
+  }
+}
+
+std::pair<uint32_t, const char *>
+DeviceScopedSetting::forDevice(int Device) const {
+  auto It = PerDevice.find(Device);
+  const Setting *S = It != PerDevice.end() ? &It->second
+                     : PerDeviceDefault    ? &*PerDeviceDefault
+                     : All                 ? &*All
+                     : Unsuffixed          ? &*Unsuffixed
+                                           : nullptr;
+  if (!S)
+    return {0, ""};
+  return {S->Value, S->Variable.c_str()};
+}
+
+TeamsIcvs Environment::teams(int Device) const {
+  TeamsIcvs Icvs;
+  std::tie(Icvs.NumTeams, Icvs.NumTeamsVariable) = NumTeams.forDevice(Device);
+  std::tie(Icvs.TeamsThreadLimit, Icvs.TeamsThreadLimitVariable) =
+      TeamsThreadLimit.forDevice(Device);
+  return Icvs;
+}
+
+Environment omptarget::parseEnvironment(char *const *Environ) {
   Environment Env;
-  if (TargetOffload) {
+  if (const char *TargetOffload = lookup(Environ, "OMP_TARGET_OFFLOAD")) {
     if (!strcasecmp(TargetOffload, "mandatory"))
       Env.Policy = OffloadPolicy::Mandatory;
     else if (!strcasecmp(TargetOffload, "disabled"))
       Env.Policy = OffloadPolicy::Disabled;
   }
+  const char *DefaultDevice = lookup(Environ, "OMP_DEFAULT_DEVICE");
   if (DefaultDevice && *DefaultDevice) {
     char *End;
     long N = strtol(DefaultDevice, &End, 10);
     if (*End == '\0' && N >= 0 && N <= INT32_MAX)
       Env.DefaultDevice = static_cast<int>(N);
   }
-  Env.NumTeams = parsePositive(NumTeams);
-  Env.TeamsThreadLimit = parsePositive(TeamsThreadLimit);
+  Env.NumTeams.parse("OMP_NUM_TEAMS", Environ);
+  Env.TeamsThreadLimit.parse("OMP_TEAMS_THREAD_LIMIT", Environ);
   // Upstream's LIBOMPTARGET_INFO is a bit mask; any non-zero value turns all of
   // our (few, one line per event) info messages on.
+  const char *Info = lookup(Environ, "LIBOMPTARGET_INFO");
   Env.Info = Info && *Info && strtol(Info, nullptr, 0) != 0;
   return Env;
 }
 
 const Environment &omptarget::getEnvironment() {
-  static const Environment Env = parseEnvironment(
-      getenv("OMP_TARGET_OFFLOAD"), getenv("OMP_DEFAULT_DEVICE"),
-      getenv("OMP_NUM_TEAMS"), getenv("OMP_TEAMS_THREAD_LIMIT"),
-      getenv("LIBOMPTARGET_INFO"));
+  static const Environment Env = parseEnvironment(environ);
   return Env;
 }

@@ -9,6 +9,7 @@
 #include "ImageLoader.h"
 #include "Address.h"
 #include "Diagnostics.h"
+#include "Environment.h"
 #include "ImageInfo.h"
 #include "Registry.h"
 #include "Trace.h"
@@ -272,11 +273,13 @@ void ImageLoader::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
 }
 
 void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
-  // The device runtime answers omp_get_device_num() and
-  // omp_get_num_devices() from this global; an image whose code never asks
-  // does not have it.
+  // The device runtime answers omp_get_device_num(), omp_get_num_devices(),
+  // omp_get_max_teams() and omp_get_teams_thread_limit() from this global;
+  // an image whose code never asks does not have it.
+  TeamsIcvs Icvs = getEnvironment().teams(Device.Id);
   DeviceEnvironmentTy Environment = {static_cast<uint32_t>(Device.NumDevices),
-                                     static_cast<uint32_t>(Device.Id)};
+                                     static_cast<uint32_t>(Device.Id),
+                                     Icvs.NumTeams, Icvs.TeamsThreadLimit};
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
   if (!findGlobal(Program, OMPGPU_DEVICE_ENVIRONMENT_SYMBOL, Ptr, Size))

@@ -110,9 +110,9 @@ struct LaunchConfig {
 LaunchConfig configure(Device &D, Kernel &K, int32_t NumTeams,
                        const __tgt_kernel_arguments &Args) {
   const CudaDriver &Cu = D.driver();
-  const Environment &Env = getEnvironment();
+  const TeamsIcvs Icvs = getEnvironment().teams(D.id());
   LaunchConfig C;
-  chooseThreads(K.Shape, Args, Env, C.Geometry);
+  chooseThreads(K.Shape, Args, Icvs, C.Geometry);
   // DynCGroupMem (ompx_dyn_cgroup_mem) exists from version 3 of the block.
   C.SharedMemory = Args.Version >= 3 ? Args.DynCGroupMem : 0;
   // Generic kernels keep the main thread's data-sharing stack (locals shared
@@ -140,7 +140,7 @@ LaunchConfig configure(Device &D, Kernel &K, int32_t NumTeams,
     K.OccupancySharedMemory = C.SharedMemory;
     K.BlocksPerMultiprocessor = static_cast<uint32_t>(Blocks);
   }
-  chooseTeams(K.Shape, Args, NumTeams, Env, D.numMultiprocessors(),
+  chooseTeams(K.Shape, Args, NumTeams, Icvs, D.numMultiprocessors(),
               K.BlocksPerMultiprocessor, C.Geometry);
   return C;
 }

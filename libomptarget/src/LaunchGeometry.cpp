@@ -1,9 +1,10 @@
 //===- LaunchGeometry.cpp - Teams and threads of a kernel launch ----------===//
 //
-// Threads: thread_limit clause, else OMP_TEAMS_THREAD_LIMIT, else the kernel's
-// MaxThreads, else 128; never above MaxThreads (the kernel's .maxntid) nor the
-// driver's per-kernel limit. Generic kernels get the master warp on top.
-// Teams: num_teams clause, else OMP_NUM_TEAMS, else enough teams for the trip
+// Threads: thread_limit clause, else the device's teams-thread-limit-var
+// (OMP_TEAMS_THREAD_LIMIT), else the kernel's MaxThreads, else 128; never above
+// MaxThreads (the kernel's .maxntid) nor the driver's per-kernel limit.
+// Generic kernels get the master warp on top. Teams: num_teams clause, else
+// the device's nteams-var (OMP_NUM_TEAMS), else enough teams for the trip
 // count, else what fills the device, never more than fills the device.
 //
 //===----------------------------------------------------------------------===//
@@ -17,8 +18,7 @@ using namespace omptarget;
 
 void omptarget::chooseThreads(const KernelShape &Kernel,
                               const __tgt_kernel_arguments &Args,
-                              const Environment &Env,
-                              LaunchGeometry &Geometry) {
+                              const TeamsIcvs &Icvs, LaunchGeometry &Geometry) {
   if (Kernel.ExecMode == 0) {
     // Bare kernels run exactly as the clauses say, in up to three dimensions.
     for (int D = 0; D < 3; ++D)
@@ -30,9 +30,9 @@ void omptarget::chooseThreads(const KernelShape &Kernel,
   if (static_cast<int32_t>(Args.ThreadLimit[0]) > 0) {
     Threads = Args.ThreadLimit[0];
     Geometry.ThreadsSource = "thread_limit clause";
-  } else if (Env.TeamsThreadLimit > 0) {
-    Threads = Env.TeamsThreadLimit;
-    Geometry.ThreadsSource = "OMP_TEAMS_THREAD_LIMIT";
+  } else if (Icvs.TeamsThreadLimit > 0) {
+    Threads = Icvs.TeamsThreadLimit;
+    Geometry.ThreadsSource = Icvs.TeamsThreadLimitVariable;
   } else if (Kernel.MaxThreads > 0) {
     Threads = Kernel.MaxThreads;
     Geometry.ThreadsSource = "kernel default";
@@ -55,7 +55,7 @@ void omptarget::chooseThreads(const KernelShape &Kernel,
 
 void omptarget::chooseTeams(const KernelShape &Kernel,
                             const __tgt_kernel_arguments &Args,
-                            int32_t NumTeams, const Environment &Env,
+                            int32_t NumTeams, const TeamsIcvs &Icvs,
                             uint32_t NumMultiprocessors,
                             uint32_t BlocksPerMultiprocessor,
                             LaunchGeometry &Geometry) {
@@ -74,9 +74,9 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
   } else if (static_cast<int32_t>(Args.NumTeams[0]) > 0) {
     Teams = Args.NumTeams[0];
     Geometry.TeamsSource = "num_teams clause";
-  } else if (Env.NumTeams > 0) {
-    Teams = Env.NumTeams;
-    Geometry.TeamsSource = "OMP_NUM_TEAMS";
+  } else if (Icvs.NumTeams > 0) {
+    Teams = Icvs.NumTeams;
+    Geometry.TeamsSource = Icvs.NumTeamsVariable;
   } else if (Args.Tripcount > 0) {
     // SPMD kernels spread the iterations over all threads; in the others each
     // team runs iterations of the distribute loop with all its threads.

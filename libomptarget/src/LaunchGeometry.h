@@ -16,7 +16,7 @@
 
 namespace omptarget {
 
-struct Environment;
+struct TeamsIcvs;
 
 /// What the runtime knows about a kernel when it launches it.
 struct KernelShape {
@@ -38,16 +38,17 @@ struct LaunchGeometry {
 };
 
 /// Threads per team (the CUDA block), the first step: the number of teams
-/// depends on how many such blocks fit on a multiprocessor.
+/// depends on how many such blocks fit on a multiprocessor. \p Icvs are the
+/// device's.
 void chooseThreads(const KernelShape &Kernel,
-                   const __tgt_kernel_arguments &Args, const Environment &Env,
+                   const __tgt_kernel_arguments &Args, const TeamsIcvs &Icvs,
                    LaunchGeometry &Geometry);
 
 /// Number of teams, given \p NumTeams as passed to __tgt_target_kernel (-1
 /// when the region has no teams construct), the device's multiprocessors and
 /// how many blocks of the chosen size fit on one of them.
 void chooseTeams(const KernelShape &Kernel, const __tgt_kernel_arguments &Args,
-                 int32_t NumTeams, const Environment &Env,
+                 int32_t NumTeams, const TeamsIcvs &Icvs,
                  uint32_t NumMultiprocessors, uint32_t BlocksPerMultiprocessor,
                  LaunchGeometry &Geometry);
 

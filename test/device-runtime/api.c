@@ -10,7 +10,7 @@
 
 // CHECK-DAG: .extern .func __assertfail
 // CHECK-DAG: .extern .func {{.*}}vprintf
-// CHECK-DAG: .visible .global .align 4 .b8 __ompgpu_device_environment[8];
+// CHECK-DAG: .visible .global .align 4 .b8 __ompgpu_device_environment[16];
 
 // IR-NOT: declare {{.*}}@__kmpc
 // IR-NOT: declare {{.*}}@omp_

@@ -70,12 +70,6 @@ int omp_get_team_size(int Level) {
 
 int omp_get_thread_limit() { return mapping::maxTeamThreads(currentState()); }
 
-int omp_get_teams_thread_limit() { return omp_get_thread_limit(); }
-
-// The league size is fixed at launch; it is also the most a nested teams
-// construct could ask for.
-int omp_get_max_teams() { return hw::gridDim(); }
-
 int omp_get_num_procs() { return omp_get_thread_limit(); }
 
 uint32_t __kmpc_get_hardware_thread_id_in_block() { return hw::threadId(); }

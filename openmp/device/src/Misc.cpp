@@ -1,12 +1,13 @@
 //===- Misc.cpp - Timers, device identity and fixed answers ---------------===//
 //
 // The OpenMP routines whose answers do not depend on the team: wall clock,
-// which device this is, and features the device runtime does not offer
-// (cancellation, final tasks, thread affinity).
+// which device this is, the device's teams ICVs, and features the device
+// runtime does not offer (cancellation, final tasks, thread affinity).
 //
-// The device number and count come from the host runtime, which writes
-// the device environment (OffloadABI.h) after it loads the image; until it
-// does, the routines that need it stop with an error rather than guess.
+// The device number and count and the teams ICVs come from the host runtime,
+// which writes the device environment (OffloadABI.h) after it loads the
+// image; until it does, the routines that need it stop with an error rather
+// than guess.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +22,7 @@ using namespace ompgpu;
 /// clang makes for the host to find, keeps it external through the link
 /// step; volatile loads keep its initial value from being folded.
 __attribute__((visibility("protected"))) DeviceEnvironmentTy
-    DeviceEnvironment __asm__(OMPGPU_DEVICE_ENVIRONMENT_SYMBOL) = {0, 0};
+    DeviceEnvironment __asm__(OMPGPU_DEVICE_ENVIRONMENT_SYMBOL) = {0, 0, 0, 0};
 
 namespace {
 
@@ -34,7 +35,7 @@ DeviceEnvironmentTy deviceEnvironment(const char *Routine) {
   OMPGPU_ASSERT(DeviceNum < NumDevices, nullptr,
                 "the host runtime's device environment names a device beyond "
                 "the device count");
-  return {NumDevices, DeviceNum};
+  return {NumDevices, DeviceNum, Env.NumTeams, Env.TeamsThreadLimit};
 }
 
 } // namespace
@@ -65,6 +66,20 @@ int omp_get_default_device() {
   return deviceEnvironment("omp_get_default_device: the host runtime did not "
                            "provide the device environment")
       .DeviceNum;
+}
+
+// nteams-var and teams-thread-limit-var of this device, which the host sets
+// from OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT (0 when unset).
+int omp_get_max_teams() {
+  return deviceEnvironment("omp_get_max_teams: the host runtime did not "
+                           "provide the device environment")
+      .NumTeams;
+}
+
+int omp_get_teams_thread_limit() {
+  return deviceEnvironment("omp_get_teams_thread_limit: the host runtime did "
+                           "not provide the device environment")
+      .TeamsThreadLimit;
 }
 
 // cancel-var is false: the device runtime does not implement cancellation.
