@@ -36,7 +36,7 @@ void staticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
                                 Kind == SchedStaticBalancedChunked;
   if (!Valid)
     fatal(Loc, "unsupported static schedule kind");
-  // Release: a chunk below 1 counts as none, as in the host runtime.
+  // Release: a chunk below 1 counts as none (libomp stops at a 0).
   OMPGPU_CHECK(
       Chunk > 0 || Kind == SchedStatic || Kind == SchedDistributeStatic, Loc,
       Distribute ? "dist_schedule(static, chunk): the chunk size is "
