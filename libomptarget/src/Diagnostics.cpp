@@ -7,6 +7,7 @@
 
 #include "Diagnostics.h"
 #include "Environment.h"
+#include "HostCaller.h"
 #include "Registry.h"
 
 #include <cstdarg>
@@ -117,7 +118,8 @@ bool omptarget::parseKernelName(const char *KernelName, RegionSource &Region) {
       continue;
     if (!IsDigits(Rest, Pos + 2, LineEnd))
       continue;
-    Region.Function = demangle(Rest.substr(0, Pos));
+    Region.MangledFunction = Rest.substr(0, Pos);
+    Region.Function = demangle(Region.MangledFunction);
     Region.Line = Rest.substr(Pos + 2, LineEnd - Pos - 2);
     return true;
   }
@@ -129,6 +131,18 @@ std::string omptarget::kernelSourceName(const char *KernelName) {
   if (!parseKernelName(KernelName, Region))
     return KernelName;
   return Region.Function + ":" + Region.Line;
+}
+
+/// The source file of the program function \p MangledName, from the file
+/// numbers of a kernel of a target region in it; nullptr if it has none.
+static const char *sourceFileOf(const std::string &MangledName) {
+  for (const char *Kernel : Registry::get().kernelNames()) {
+    RegionSource Region;
+    if (parseKernelName(Kernel, Region) &&
+        Region.MangledFunction == MangledName)
+      return Registry::get().sourceFile(Region.DeviceId, Region.FileId);
+  }
+  return nullptr;
 }
 
 std::string omptarget::describeLocation(const ident_t *Loc,
@@ -152,7 +166,14 @@ std::string omptarget::describeLocation(const ident_t *Loc,
     return "function " + Region.Function + ", line " + Region.Line +
            " (compile with -g for the file name)";
   }
-  return "an unknown source location (compile with -g to name it)";
+  std::string Caller = callerFunction();
+  if (Caller.empty())
+    return "an unknown source location (compile with -g to name it)";
+  if (const char *Path = sourceFileOf(Caller))
+    return std::string(Path) + " (function " + demangle(Caller) +
+           "; compile with -g for the line)";
+  return "function " + demangle(Caller) +
+         " (compile with -g for the file and line)";
 }
 
 std::string omptarget::describeVariable(const void *MapName) {

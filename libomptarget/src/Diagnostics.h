@@ -56,12 +56,16 @@ private:
 
 /// Describes where a construct is, from its ident_t and, when the ident_t
 /// carries no source information (no -g), from the name of its kernel and the
-/// source files the link step registered: "app.c:42 (function main)".
+/// source files the link step registered: "app.c:42 (function main)". A
+/// construct without a kernel is named by the program function that called
+/// the runtime, and that function's file where a kernel of it says:
+/// "app.c (function main; compile with -g for the line)".
 std::string describeLocation(const ident_t *Loc, const char *KernelName);
 
 /// Where a target region is in the source, read from its kernel's name.
 struct RegionSource {
-  std::string Function; ///< Demangled: "axpy(int, double*)".
+  std::string Function;        ///< Demangled: "axpy(int, double*)".
+  std::string MangledFunction; ///< As in the name: "_Z4axpyiPd".
   std::string Line;
   /// The numbers of the source file (OffloadSourceFileTy).
   uint32_t DeviceId = 0, FileId = 0;

@@ -54,6 +54,17 @@ const char *Registry::kernelName(const void *HostId) {
   return nullptr;
 }
 
+std::vector<const char *> Registry::kernelNames() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::vector<const char *> Names;
+  for (const RegisteredProgram &P : Programs)
+    forEachOpenMPEntry(*P.Desc, [&](const __tgt_offload_entry &E) {
+      if (E.Size == 0 && !(E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES))
+        Names.push_back(E.SymbolName);
+    });
+  return Names;
+}
+
 const char *Registry::sourceFile(uint32_t DeviceId, uint32_t FileId) {
   std::lock_guard<std::mutex> Lock(Mutex);
   for (const RegisteredProgram &P : Programs) {

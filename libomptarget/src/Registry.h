@@ -48,6 +48,10 @@ public:
   /// about regions that no device has loaded; nullptr if unknown.
   const char *kernelName(const void *HostId);
 
+  /// The kernel names of all registered programs' target regions (valid
+  /// while the programs stay registered).
+  std::vector<const char *> kernelNames();
+
   /// The path of the source file that target region names number (\p
   /// DeviceId, \p FileId), from the manifests; nullptr if none says.
   const char *sourceFile(uint32_t DeviceId, uint32_t FileId);

@@ -4,7 +4,7 @@
 // pointers, declare target link pointers, use_device_ptr, user mappers,
 // target update, associated pointers, unified shared memory, and the fatal
 // errors.
-// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/StridedSection.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
+// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/StridedSection.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/HostCaller.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: not %t present 2>&1 | FileCheck %s --check-prefix=PRESENT
 // RUN: not %t overlap 2>&1 | FileCheck %s --check-prefix=OVERLAP

@@ -7,30 +7,42 @@
 // message names the file and line from the manifest's source files; a target
 // region whose kernel the device compile left out (a metadirective whose
 // variant clang-22 chose for the device) is named at link time, runs on the
-// host, and stops a run with OMP_TARGET_OFFLOAD=mandatory.
+// host, and stops a run with OMP_TARGET_OFFLOAD=mandatory. A data construct
+// has no kernel to name it: its messages name the calling function and, from
+// a kernel of that function, its file.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %clang -O1 %offload -rdynamic %s -o %t 2> %t.link
 // RUN: FileCheck %s --check-prefix=LINK < %t.link
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_COUNT_FAILURES=1 LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
 // RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory not %t 2>&1 | FileCheck %s --check-prefix=MANDATORY
 // RUN: env LD_LIBRARY_PATH=%t.dir not %t not-present 2>&1 | FileCheck %s --check-prefix=NOT-PRESENT
+// RUN: env LD_LIBRARY_PATH=%t.dir not %t data-not-present 2>&1 | FileCheck %s --check-prefix=DATA
+// RUN: env LD_LIBRARY_PATH=%t.dir not %t helper-not-present 2>&1 | FileCheck %s --check-prefix=HELPER
+// DATA: omptarget fatal error: 'present' map of the object at {{.*}} failed: it is not mapped on device 0 at {{.*}}link-manifest.c (function main; compile with -g for the line)
+// HELPER: omptarget fatal error: 'present' map of the object at {{.*}} failed: it is not mapped on device 0 at function check_present (compile with -g for the file and line)
 #include <stdio.h>
+#include <string.h>
 
 int table[4] = {1, 2, 3, 4};
 #pragma omp declare target link(table)
+
+// A function without target regions: no kernel says which file it is in.
+__attribute__((noinline)) static void check_present(int *p) {
+#pragma omp target enter data map(present, to : p[0 : 1])
+}
 
 int main(int argc, char **argv) {
   int x = 1;
 #pragma omp target map(tofrom : x) map(to : table)
   x += table[2];
-  // CHECK: fake kernel l24 ran
+  // CHECK: fake kernel l36 ran
   fprintf(stderr, "x %d\n", x);
   // CHECK: x 2
 
 #pragma omp target teams ompx_bare num_teams(2) thread_limit(32)
   x = 0;
-  // CHECK: launching __omp_offloading_{{.*}}_main_l30 in bare mode with 2x1x1 teams x 32x1x1 threads
-  // CHECK: fake bare kernel l30 ran
+  // CHECK: launching __omp_offloading_{{.*}}_main_l42 in bare mode with 2x1x1 teams x 32x1x1 threads
+  // CHECK: fake bare kernel l42 ran
 
   // LINK: clang-linker-wrapper: warning: the target region in 'main' at line [[@LINE+3]] of {{.*}}link-manifest.c has no kernel for sm_{{[0-9]+}}
   // CHECK: omptarget info: the target region at {{.*}}link-manifest.c:[[@LINE+2]] (function main) runs on the host: its program's device image has no kernel for it
@@ -40,7 +52,12 @@ int main(int argc, char **argv) {
   fprintf(stderr, "x %d\n", x);
   // CHECK: x 42
 
-  if (argc > 1) {
+  if (argc > 1 && !strcmp(argv[1], "data-not-present")) {
+#pragma omp target enter data map(present, to : x)
+  }
+  if (argc > 1 && !strcmp(argv[1], "helper-not-present"))
+    check_present(&x);
+  if (argc > 1 && !strcmp(argv[1], "not-present")) {
     // NOT-PRESENT: omptarget fatal error: 'present' map of the object at {{.*}} failed: it is not mapped on device 0 at {{.*}}link-manifest.c:[[@LINE+1]] (function main)
 #pragma omp target map(present, to : x)
     x = 1;
@@ -60,20 +77,20 @@ typedef struct {
   void *Ident, *DynamicEnv;
 } KernelEnvironment;
 int *fakedev_table_decl_tgt_ref_ptr;
-KernelEnvironment fakedev_omp_main_l24_kernel_environment = {
+KernelEnvironment fakedev_omp_main_l36_kernel_environment = {
     {1, 0, 1, 1, 128, -1, -1, 0, 0}, 0, 0};
-void fakedev_omp_main_l24(void **Params, unsigned Teams, unsigned Threads) {
+void fakedev_omp_main_l36(void **Params, unsigned Teams, unsigned Threads) {
   (void)Teams, (void)Threads;
   int *X = *(int **)Params[1];
   *X += 1;
-  fprintf(stderr, "fake kernel l24 ran\n");
+  fprintf(stderr, "fake kernel l36 ran\n");
 }
-void fakedev_omp_main_l30(void **Params, unsigned Teams, unsigned Threads) {
+void fakedev_omp_main_l42(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;
-  fprintf(stderr, "fake bare kernel l30 ran\n");
+  fprintf(stderr, "fake bare kernel l42 ran\n");
 }
-KernelEnvironment fakedev_omp_main_l45_kernel_environment = {
+KernelEnvironment fakedev_omp_main_l62_kernel_environment = {
     {1, 0, 1, 1, 128, -1, -1, 0, 0}, 0, 0};
-void fakedev_omp_main_l45(void **Params, unsigned Teams, unsigned Threads) {
+void fakedev_omp_main_l62(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;
 }

@@ -5,7 +5,7 @@
 // memory: the right elements move, in one box copy each, attached pointers in
 // the section survive, mappers run on each run of elements, a section of a
 // structure member starts where its parent item says, and the errors.
-// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/StridedSection.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
+// RUN: %host-clangxx -std=c++17 -I%runtime-include -I%abi-include -I%runtime-include/../src %runtime-include/../src/DataEnvironment.cpp %runtime-include/../src/MappingTable.cpp %runtime-include/../src/Mappers.cpp %runtime-include/../src/StridedSection.cpp %runtime-include/../src/Diagnostics.cpp %runtime-include/../src/HostCaller.cpp %runtime-include/../src/Environment.cpp %runtime-include/../src/Registry.cpp %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: not %t member-ambiguous 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
 // RUN: not %t present 2>&1 | FileCheck %s --check-prefix=PRESENT
