@@ -1,12 +1,14 @@
 // Target regions selected by metadirectives: outer metadirectives whose
-// selectors clang-22 evaluates alike when compiling for the host and for the
-// device (a constant condition, the implementation, the target device's
-// kind), and metadirectives inside target regions, where the device trait is
-// the executing device's. Every target region the host registers has a
-// kernel. (An outer selector that the host and the device evaluate
-// differently, device={kind(nohost)}, leaves the region without a kernel: the
-// link step warns and the region runs on the host; test/host-runtime/
-// link-manifest.c covers that.)
+// variants are all target constructs (a constant condition, the
+// implementation, the target device's kind: clang-22 evaluates the selector
+// for the device it compiles for, so the host and the device may choose
+// different variants, as for target_device here, but the kernel keeps the
+// region's name and arguments and runs the host's launch), and
+// metadirectives inside target regions, where the device trait is the
+// executing device's. Every target region the host registers has a kernel.
+// (An outer metadirective whose device variant is not a target construct
+// leaves the region without a kernel: the link step warns and the region runs
+// on the host; test/host-runtime/link-manifest.c covers that.)
 // RUN: %clang -O2 %offload %s -o %t 2> %t.link && %run %t | FileCheck %s
 // RUN: count 0 < %t.link
 // CHECK: sums: 499500 999000 1498500 500500
