@@ -6,15 +6,17 @@ on the GPU fails. A test passes when it exits with its expected status (0
 unless tests.json says otherwise) and its output holds the expected lines in
 order. Prints one line a test and 'N passed, N failed' last; exits with 1 when
 a test failed.
-usage: run.py [--list] [NAME ...]   NAME: a test's name or a shell-style
-pattern ('host-runtime-*'); default: all tests. --list prints the names and
-what each runs, and runs nothing.
+usage: run.py [--list] [--wrap COMMAND] [NAME ...]   NAME: a test's name or a
+shell-style pattern ('host-runtime-*'); default: all tests. --list prints the
+names and what each runs, and runs nothing. --wrap runs each test under
+COMMAND ('compute-sanitizer --tool memcheck --error-exitcode 99').
 """
 import argparse
 import fnmatch
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -62,14 +64,16 @@ def command(test):
     return [sys.executable if a == "{python}" else a for a in test["argv"]]
 
 
-def run_test(test, env):
-    """Runs one test; returns (problem or None, its output)."""
+def run_test(test, env, wrapper):
+    """Runs one test, under the command wrapper (a list, maybe empty); returns
+    (problem or None, its output)."""
     cwd = os.path.join(HERE, test.get("cwd", "."))
     env = dict(env, **test.get("env", {}))
     merged = test.get("output", "stdout") == "all"
     argv = command(test)
     if argv[0].startswith("./"):
         argv[0] = os.path.join(cwd, argv[0][2:])
+    argv = wrapper + argv
     try:
         proc = subprocess.run(argv, cwd=cwd, env=env, timeout=test.get("timeout", 120),
                               stdout=subprocess.PIPE,
@@ -89,6 +93,9 @@ def run_test(test, env):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--list", action="store_true", help="print the tests and run nothing")
+    parser.add_argument("--wrap", default="", metavar="COMMAND",
+                        help="run each test under COMMAND, split like a shell line (e.g. "
+                             "'compute-sanitizer --tool memcheck --error-exitcode 99')")
     parser.add_argument("names", nargs="*", metavar="NAME", help="tests to run (names or patterns)")
     args = parser.parse_args()
     tests = json.load(open(os.path.join(HERE, "tests.json")))
@@ -112,7 +119,7 @@ def main():
     passed = failed = 0
     for test in tests:
         start = time.time()
-        problem, output = run_test(test, env)
+        problem, output = run_test(test, env, shlex.split(args.wrap))
         elapsed = time.time() - start
         if problem:
             failed += 1
