@@ -41,6 +41,9 @@ const std::string &ConstructScope::where() {
     return S->Where;
   if (S->ApiName) {
     S->Where = S->ApiName;
+    if (std::optional<Caller> C = findCaller())
+      S->Where += ", called from function " + C->Function +
+                  (C->File ? std::string(" in ") + C->File : "");
   } else {
     const char *Kernel = S->KernelName;
     if (!Kernel && S->RegionId)
@@ -145,6 +148,13 @@ static const char *sourceFileOf(const std::string &MangledName) {
   return nullptr;
 }
 
+std::optional<Caller> omptarget::findCaller() {
+  std::string Mangled = callerFunction();
+  if (Mangled.empty())
+    return std::nullopt;
+  return Caller{demangle(Mangled), sourceFileOf(Mangled)};
+}
+
 std::string omptarget::describeLocation(const ident_t *Loc,
                                         const char *KernelName) {
   std::string Fields[4]; // file, function, line, column
@@ -166,14 +176,13 @@ std::string omptarget::describeLocation(const ident_t *Loc,
     return "function " + Region.Function + ", line " + Region.Line +
            " (compile with -g for the file name)";
   }
-  std::string Caller = callerFunction();
-  if (Caller.empty())
+  std::optional<Caller> C = findCaller();
+  if (!C)
     return "an unknown source location (compile with -g to name it)";
-  if (const char *Path = sourceFileOf(Caller))
-    return std::string(Path) + " (function " + demangle(Caller) +
+  if (C->File)
+    return std::string(C->File) + " (function " + C->Function +
            "; compile with -g for the line)";
-  return "function " + demangle(Caller) +
-         " (compile with -g for the file and line)";
+  return "function " + C->Function + " (compile with -g for the file and line)";
 }
 
 std::string omptarget::describeVariable(const void *MapName) {

@@ -11,6 +11,7 @@
 #include "omptarget.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace omptarget {
@@ -37,8 +38,8 @@ public:
   /// yet (looked up only if a message needs it).
   void setRegion(const void *HostId) { RegionId = HostId; }
 
-  /// "at k.c:5 (function main)", "in omp_target_memcpy", ... for the
-  /// innermost scope of this thread.
+  /// "at k.c:5 (function main)", "in omp_target_memcpy, called from
+  /// function main in k.c", ... for the innermost scope of this thread.
   static std::string describeCurrent();
   /// The same without the preposition: "k.c:5 (function main)"; empty
   /// outside any scope.
@@ -61,6 +62,14 @@ private:
 /// the runtime, and that function's file where a kernel of it says:
 /// "app.c (function main; compile with -g for the line)".
 std::string describeLocation(const ident_t *Loc, const char *KernelName);
+
+/// The program function that called the runtime's entry point (HostCaller.h),
+/// demangled, and its source file where a kernel of it says (else nullptr).
+struct Caller {
+  std::string Function;
+  const char *File = nullptr;
+};
+std::optional<Caller> findCaller();
 
 /// Where a target region is in the source, read from its kernel's name.
 struct RegionSource {
