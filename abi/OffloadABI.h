@@ -2,10 +2,11 @@
  *
  * The one declaration of everything that crosses a component boundary: the
  * structures clang-22 emits into device code and the host runtime reads back
- * (ident_t, the kernel environment), the structures the host runtime writes
- * into a loaded image for the device runtime (device and reduction
- * environments), the launch contract (execution modes, the master warp), and
- * the names of the symbols one component looks up in another's code.
+ * (ident_t, the kernel environment), what the host runtime gives the device
+ * runtime (the device environment it writes into a loaded image, the launch
+ * environment it passes to kernels), the launch contract (execution modes,
+ * the master warp), and the names of the symbols one component looks up in
+ * another's code.
  *
  * Included by the device runtime (openmp/, freestanding C++ for NVPTX), the
  * host runtime (libomptarget/) and the link-step passes (llvm/). It is plain
@@ -74,10 +75,6 @@ typedef struct KernelEnvironmentTy {
   DynamicEnvironmentTy *DynamicEnv;
 } KernelEnvironmentTy;
 
-/* The first argument of every kernel. The host runtime passes null today, so
- * nobody looks inside it. */
-typedef struct KernelLaunchEnvironmentTy KernelLaunchEnvironmentTy;
-
 /* Bits of ConfigurationEnvironmentTy::ExecMode. Generic-SPMD (both bits) is
  * a generic kernel that the optimizer turned into an SPMD one; it runs as
  * SPMD. */
@@ -124,20 +121,37 @@ typedef struct DeviceEnvironmentTy {
 } DeviceEnvironmentTy;
 #define OMPGPU_DEVICE_ENVIRONMENT_SYMBOL "__ompgpu_device_environment"
 
-/* The teams-reduction buffer of an image whose kernels reduce across teams.
- * One buffer and one set of counters serve all of the image's kernels, since
- * the host runs the kernels of a device one at a time. Layout of the memory:
+/*===-- What the host runtime passes to each launch -----------------------===*/
+
+/* The teams-reduction buffer and counters of a launch. Layout of the memory:
  * TeamsDone, then one lock word per record (RecordStates), then, 16-byte
- * aligned, Records records of the largest ReductionDataSize of the image's
- * kernels (Buffer). The counters start at zero and every launch leaves them
- * at zero. */
+ * aligned, Records records of at least the kernel's ReductionDataSize
+ * (Buffer). The counters start at zero and every launch leaves them at
+ * zero. */
 typedef struct ReductionEnvironmentTy {
   void *Buffer;
   uint32_t *TeamsDone;    /* teams of the running launch that have stored */
   uint32_t *RecordStates; /* one lock word per record */
   uint32_t Records;
 } ReductionEnvironmentTy;
-#define OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL "__ompgpu_reduction_environment"
+
+/* The first argument of every kernel (clang-22 passes it on to
+ * __kmpc_target_init): what the launch uses that its launcher owns. The host
+ * runtime keeps one in device memory per stream (the kernels of a stream run
+ * one after the other; concurrent launches, of nowait regions, run on
+ * different streams and never share one) and passes it to the launches of
+ * kernels that reduce across teams; the others get null. Grids that device
+ * code launches (DeviceLaunch.h) get the device runtime's launch records,
+ * which start with the same members. */
+typedef struct KernelLaunchEnvironmentTy {
+  /* What only grids launched from device code use (the record's claim word,
+   * nesting depth, finished teams, frame size and continuation); zero in the
+   * host's, whose kernels are at nesting depth 0. */
+  uint32_t DeviceLaunchWords[4];
+  void *DeviceLaunchContinuation;
+  /* The launch's teams-reduction records and counters. */
+  ReductionEnvironmentTy Reduction;
+} KernelLaunchEnvironmentTy;
 
 /*===-- What the link step tells the host runtime about a program ---------===*/
 
@@ -153,29 +167,45 @@ typedef struct OffloadSourceFileTy {
   const char *Path;
 } OffloadSourceFileTy;
 
-/* The symbols of one device image that the host may look up by name
- * (kernels, kernel environments, declare target variables, the device and
- * reduction environments): every symbol the image defines and exports,
- * sorted by strcmp so that the runtime searches them without asking the
- * CUDA driver for symbols that may not exist. */
-typedef struct OffloadImageSymbolsTy {
+/* Device services an image's code uses whose size the CUDA driver fixes
+ * for a context before it loads the image (OffloadImageInfoTy::Uses), so
+ * that the host can size them first. */
+enum OffloadImageUses {
+  /* CUDA's malloc and free, which the device runtime also uses for
+   * variables shared with parallel regions and for omp_alloc: the device
+   * heap (CU_LIMIT_MALLOC_HEAP_SIZE). */
+  OMPGPU_IMAGE_USES_HEAP = 1,
+  /* printf in the program's own code (vprintf): the buffer its output
+   * crosses to the host through (CU_LIMIT_PRINTF_FIFO_SIZE). The runtime's
+   * own one-line error messages do not count. */
+  OMPGPU_IMAGE_USES_PRINTF = 2,
+};
+
+/* What the host needs to know about one device image. Names are the symbols
+ * the host may look up by name (kernels, kernel environments, declare target
+ * variables, the device and reduction environments): every symbol the image
+ * defines and exports, sorted by strcmp so that the runtime searches them
+ * without asking the CUDA driver for symbols that may not exist. */
+typedef struct OffloadImageInfoTy {
   const char *const *Names;
   uint64_t Count;
-} OffloadImageSymbolsTy;
+  uint64_t Uses; /* OMPGPU_IMAGE_USES_* bits */
+} OffloadImageInfoTy;
 
 /* What the link step knows about a program beside its __tgt_bin_desc: the
- * symbols of each device image (Images[I] describes DeviceImages[I]) and the
- * source files of its target regions. The link step's registration
- * constructor passes it to OMPGPU_REGISTER_LIB_SYMBOL(Desc, Manifest), which
- * does what __tgt_register_lib(Desc) does and keeps the manifest. */
+ * symbols and services of each device image (Images[I] describes
+ * DeviceImages[I]) and the source files of its target regions. The link
+ * step's registration constructor passes it to
+ * OMPGPU_REGISTER_LIB_SYMBOL(Desc, Manifest), which does what
+ * __tgt_register_lib(Desc) does and keeps the manifest. */
 typedef struct OffloadManifestTy {
   uint32_t Version; /* OMPGPU_MANIFEST_VERSION */
   uint32_t NumImages;
-  const OffloadImageSymbolsTy *Images;
+  const OffloadImageInfoTy *Images;
   const OffloadSourceFileTy *SourceFiles;
   uint64_t NumSourceFiles;
 } OffloadManifestTy;
-#define OMPGPU_MANIFEST_VERSION 1
+#define OMPGPU_MANIFEST_VERSION 2
 #define OMPGPU_REGISTER_LIB_SYMBOL "__ompgpu_register_lib"
 
 /*===-- Device-runtime symbols the link-step passes rely on ---------------===*/
@@ -205,6 +235,111 @@ typedef struct OffloadManifestTy {
 #define OMPGPU_KMPC_TEAMS_REDUCE "__kmpc_nvptx_teams_reduce_nowait_v2"
 #define OMPGPU_KMPC_SHUFFLE_INT32 "__kmpc_shuffle_int32"
 #define OMPGPU_KMPC_SHUFFLE_INT64 "__kmpc_shuffle_int64"
+
+/*===-- Tasks -------------------------------------------------------------===*/
+
+/* clang-22's task descriptor (kmp_task_t), which __kmpc_omp_task_alloc
+ * returns and clang fills: the task's private copies follow it, its shared
+ * variables (a block of pointers to them, and values clang captures by copy)
+ * are where Shareds points. Taskloop tasks carry more members after it (the
+ * device runtime declares them). The link step's TaskSharedCaptures pass
+ * finds Shareds at offset 0. */
+typedef int32_t (*KmpTaskEntryTy)(int32_t GlobalThreadNum, void *Task);
+typedef struct KmpTaskTy {
+  void *Shareds;
+  KmpTaskEntryTy Routine;
+  int32_t PartId;
+  /* With OMPGPU_TASK_DESTRUCTORS: what destroys the private copies. */
+  KmpTaskEntryTy Destructors;
+  /* With OMPGPU_TASK_PRIORITY: the priority clause's value. */
+  int32_t Priority;
+} KmpTaskTy;
+
+/* The flags argument of __kmpc_omp_task_alloc. */
+enum KmpTaskFlags {
+  OMPGPU_TASK_TIED = 0x1,
+  OMPGPU_TASK_FINAL = 0x2,
+  OMPGPU_TASK_DESTRUCTORS = 0x8,
+  OMPGPU_TASK_PRIORITY = 0x20,
+  OMPGPU_TASK_DETACHABLE = 0x40,
+};
+
+/* Arguments of __kmpc_omp_task_alloc(Loc, GTid, Flags, TaskBytes,
+ * SharedsBytes, Entry), by position: TaskBytes covers the descriptor and
+ * the private copies, SharedsBytes the shared block. */
+enum KmpTaskAllocArgument {
+  OMPGPU_TASK_ALLOC_FLAGS = 2,
+  OMPGPU_TASK_ALLOC_TASK_BYTES = 3,
+  OMPGPU_TASK_ALLOC_SHAREDS_BYTES = 4,
+  OMPGPU_TASK_ALLOC_ENTRY = 5,
+};
+#define OMPGPU_KMPC_OMP_TASK_ALLOC "__kmpc_omp_task_alloc"
+/* Where a task made by __kmpc_omp_task_alloc is handed to the runtime to be
+ * run, deferred or not: its descriptor is the third argument of each; a
+ * taskloop's last argument is the function that copies its chunks'
+ * private copies (or null). */
+#define OMPGPU_KMPC_OMP_TASK "__kmpc_omp_task"
+#define OMPGPU_KMPC_OMP_TASK_WITH_DEPS "__kmpc_omp_task_with_deps"
+#define OMPGPU_KMPC_TASKLOOP "__kmpc_taskloop"
+#define OMPGPU_KMPC_TASKLOOP_5 "__kmpc_taskloop_5"
+enum { OMPGPU_TASK_SUBMIT_TASK_ARGUMENT = 2 };
+
+/* A byte of the device runtime that says whether the program creates tasks
+ * at all: the runtime defines it as 1, and the link step's ProgramTasks pass
+ * makes it a constant, 0 when no code calls OMPGPU_KMPC_OMP_TASK_ALLOC, so
+ * that barriers and parallel regions of programs without tasks fold their
+ * task scheduling away. */
+#define OMPGPU_PROGRAM_CREATES_TASKS_SYMBOL "__ompgpu_program_creates_tasks"
+
+/*===-- Grids launched from device code (dynamic parallelism) -------------===*/
+
+/* A kernel that device code launches: a nested teams region, or an orphaned
+ * target teams region in a declare target function (docs/DESIGN.md,
+ * "Dynamic parallelism"). The front-end step names the region's kernel in a
+ * call OMPGPU_CHILD_KERNEL_MARKER("<kernel name>", "<region>", Barrier), and
+ * the link step's DeviceLaunches pass replaces that call by the address of a
+ * record of this type, one per child kernel, which the device runtime reads
+ * when it launches the kernel. Geometry starts at 0; the runtime caches
+ * there, on the first launch, the block size and the blocks that fill the
+ * device ((threads << 32) | blocks), which depend only on the kernel. */
+typedef struct ChildKernelTy {
+  void *Kernel;
+  const KernelEnvironmentTy *Environment;
+  uint64_t Geometry;
+} ChildKernelTy;
+
+/* What runs after a child grid, the marker's third argument: nothing (the
+ * region was the last thing its parent did); the code that followed the
+ * region in the parent, run by the child's last team; or, for a nowait
+ * region, the parent's own code, which goes on at once. */
+enum ChildBarrier {
+  OMPGPU_CHILD_FIRE_AND_FORGET = 0,
+  OMPGPU_CHILD_CONTINUATION = 1,
+  OMPGPU_CHILD_NOWAIT = 2,
+};
+
+/* Called by the code the front-end step writes. */
+#define OMPGPU_CHILD_KERNEL_MARKER "__ompgpu_child_kernel"
+#define OMPGPU_CHILD_BEGIN_SYMBOL "__ompgpu_child_begin"
+#define OMPGPU_CHILD_LAUNCH_SYMBOL "__ompgpu_child_launch"
+/* Calls the DeviceLaunches pass inserts: at the entry of every kernel that
+ * launches or is launched from the device (records the kernel's launch
+ * environment argument for the block), and at the end of child kernels. */
+#define OMPGPU_RECORD_LAUNCH_SYMBOL "__ompgpu_record_launch"
+#define OMPGPU_CHILD_KERNEL_END_SYMBOL "__ompgpu_child_kernel_end"
+#define OMPGPU_CHILD_FRAME_SYMBOL "__ompgpu_child_frame"
+#define OMPGPU_CHILD_KERNEL_DONE_SYMBOL "__ompgpu_child_kernel_done"
+/* The teams reductions of child kernels, which keep their records in the
+ * launch rather than in the image's one reduction environment. */
+#define OMPGPU_CHILD_REDUCTION_BUFFER_SYMBOL "__ompgpu_child_reduction_buffer"
+#define OMPGPU_CHILD_TEAMS_REDUCE_SYMBOL "__ompgpu_child_teams_reduce"
+#define OMPGPU_CHILD_TEAMS_REDUCE_DEFERRED_SYMBOL                              \
+  "__ompgpu_child_teams_reduce_deferred"
+#define OMPGPU_KMPC_REDUCTION_GET_FIXED_BUFFER                                 \
+  "__kmpc_reduction_get_fixed_buffer"
+/* CUDA's device runtime (libcudadevrt.a): a program whose device code calls
+ * it is linked with nvlink. */
+#define OMPGPU_CUDA_LAUNCH_DEVICE_SYMBOL "__cudaCDP2LaunchDeviceV2"
 
 /*===-- Layout checks -----------------------------------------------------===*/
 
@@ -254,19 +389,35 @@ OMPGPU_ASSERT_OFFSET(ReductionEnvironmentTy, RecordStates, 16);
 OMPGPU_ASSERT_OFFSET(ReductionEnvironmentTy, Records, 24);
 OMPGPU_STATIC_ASSERT(sizeof(ReductionEnvironmentTy) == 32,
                      "ReductionEnvironmentTy changed size");
+OMPGPU_ASSERT_OFFSET(KernelLaunchEnvironmentTy, DeviceLaunchContinuation, 16);
+OMPGPU_ASSERT_OFFSET(KernelLaunchEnvironmentTy, Reduction, 24);
+OMPGPU_STATIC_ASSERT(sizeof(KernelLaunchEnvironmentTy) == 56,
+                     "KernelLaunchEnvironmentTy changed size");
 
 OMPGPU_ASSERT_OFFSET(OffloadSourceFileTy, FileId, 4);
 OMPGPU_ASSERT_OFFSET(OffloadSourceFileTy, Path, 8);
 OMPGPU_STATIC_ASSERT(sizeof(OffloadSourceFileTy) == 16,
                      "OffloadSourceFileTy changed size");
-OMPGPU_ASSERT_OFFSET(OffloadImageSymbolsTy, Count, 8);
-OMPGPU_STATIC_ASSERT(sizeof(OffloadImageSymbolsTy) == 16,
-                     "OffloadImageSymbolsTy changed size");
+OMPGPU_ASSERT_OFFSET(OffloadImageInfoTy, Count, 8);
+OMPGPU_ASSERT_OFFSET(OffloadImageInfoTy, Uses, 16);
+OMPGPU_STATIC_ASSERT(sizeof(OffloadImageInfoTy) == 24,
+                     "OffloadImageInfoTy changed size");
 OMPGPU_ASSERT_OFFSET(OffloadManifestTy, NumImages, 4);
 OMPGPU_ASSERT_OFFSET(OffloadManifestTy, Images, 8);
 OMPGPU_ASSERT_OFFSET(OffloadManifestTy, SourceFiles, 16);
 OMPGPU_ASSERT_OFFSET(OffloadManifestTy, NumSourceFiles, 24);
 OMPGPU_STATIC_ASSERT(sizeof(OffloadManifestTy) == 32,
                      "OffloadManifestTy changed size");
+
+OMPGPU_ASSERT_OFFSET(KmpTaskTy, Shareds, 0);
+OMPGPU_ASSERT_OFFSET(KmpTaskTy, Routine, 8);
+OMPGPU_ASSERT_OFFSET(KmpTaskTy, PartId, 16);
+OMPGPU_ASSERT_OFFSET(KmpTaskTy, Destructors, 24);
+OMPGPU_ASSERT_OFFSET(KmpTaskTy, Priority, 32);
+OMPGPU_STATIC_ASSERT(sizeof(KmpTaskTy) == 40, "KmpTaskTy changed size");
+
+OMPGPU_ASSERT_OFFSET(ChildKernelTy, Environment, 8);
+OMPGPU_ASSERT_OFFSET(ChildKernelTy, Geometry, 16);
+OMPGPU_STATIC_ASSERT(sizeof(ChildKernelTy) == 24, "ChildKernelTy changed size");
 
 #endif /* OMPGPU_OFFLOADABI_H */

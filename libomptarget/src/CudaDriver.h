@@ -33,28 +33,56 @@ enum : CUresult {
   CUDA_SUCCESS = 0,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
   CUDA_ERROR_NOT_FOUND = 500,
+  CUDA_ERROR_NOT_READY = 600,
   CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+  CUDA_ERROR_LAUNCH_TIMEOUT = 702,
+  CUDA_ERROR_ASSERT = 710,
+  CUDA_ERROR_HARDWARE_STACK_ERROR = 714,
   CUDA_ERROR_LAUNCH_FAILED = 719,
 };
+
+/// Whether \p Result is one of the errors a failing kernel leaves in its
+/// context (illegal address or instruction, trap, assert, timeout, ...),
+/// which every later call on the context returns.
+inline bool isKernelFault(CUresult Result) {
+  return Result == CUDA_ERROR_ILLEGAL_ADDRESS ||
+         Result == CUDA_ERROR_LAUNCH_TIMEOUT || Result == CUDA_ERROR_ASSERT ||
+         (Result >= CUDA_ERROR_HARDWARE_STACK_ERROR &&
+          Result <= CUDA_ERROR_LAUNCH_FAILED);
+}
 
 enum : int {
   CU_DEVICE_ATTRIBUTE_MAX_PITCH = 11,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
   CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  // A stream created with CU_STREAM_DEFAULT is ordered with the legacy
+  // default stream (NULL), one with CU_STREAM_NON_BLOCKING is not.
+  CU_STREAM_DEFAULT = 0,
   CU_STREAM_NON_BLOCKING = 1,
   CU_EVENT_DEFAULT = 0,
+  CU_EVENT_DISABLE_TIMING = 2,
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
   CU_MEM_ATTACH_GLOBAL = 1,
   // The same bits for cuMemHostAlloc and cuMemHostRegister.
   CU_MEMHOST_PORTABLE = 1,
   CU_MEMHOST_DEVICEMAP = 2,
+  // Sizes of a context's device-side services (cuCtxSetLimit).
+  CU_LIMIT_PRINTF_FIFO_SIZE = 1,
+  CU_LIMIT_MALLOC_HEAP_SIZE = 2,
 };
+
+/// The keys of cuLaunchKernel's Extra list, which passes the kernel's
+/// parameters as one buffer (the driver copies it at the launch) and its size.
+inline void *const CU_LAUNCH_PARAM_END = nullptr;
+inline void *const CU_LAUNCH_PARAM_BUFFER_POINTER = reinterpret_cast<void *>(1);
+inline void *const CU_LAUNCH_PARAM_BUFFER_SIZE = reinterpret_cast<void *>(2);
 
 /// Where one side of a 2-D or 3-D copy is.
 enum CUmemorytype : int {
@@ -116,10 +144,17 @@ static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200,
   X(DevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                        \
     (CUcontext * Context, CUdevice Device))                                    \
   X(CtxSetCurrent, "cuCtxSetCurrent", (CUcontext Context))                     \
+  X(CtxSetLimit, "cuCtxSetLimit", (int Limit, size_t Value))                   \
   X(StreamCreate, "cuStreamCreate", (CUstream * Stream, unsigned Flags))       \
   X(StreamSynchronize, "cuStreamSynchronize", (CUstream Stream))               \
+  X(StreamWaitEvent, "cuStreamWaitEvent",                                      \
+    (CUstream Stream, CUevent Event, unsigned Flags))                          \
+  X(StreamWriteValue32, "cuStreamWriteValue32_v2",                             \
+    (CUstream Stream, CUdeviceptr Address, uint32_t Value, unsigned Flags))    \
   X(EventCreate, "cuEventCreate", (CUevent * Event, unsigned Flags))           \
   X(EventRecord, "cuEventRecord", (CUevent Event, CUstream Stream))            \
+  X(EventQuery, "cuEventQuery", (CUevent Event))                               \
+  X(EventSynchronize, "cuEventSynchronize", (CUevent Event))                   \
   X(EventElapsedTime, "cuEventElapsedTime",                                    \
     (float *Milliseconds, CUevent Start, CUevent End))                         \
   X(ModuleLoadDataEx, "cuModuleLoadDataEx",                                    \

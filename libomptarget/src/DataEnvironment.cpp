@@ -233,9 +233,8 @@ void DataEnvironment::attach(MapEntry &PointerEntry, uintptr_t PointerAddress,
     Shadow->HostValue = HostValue;
     Shadow->DeviceValue = DeviceValue;
   }
-  PendingValues.push_back(DeviceValue);
-  Memory.copyToDevice(PointerEntry.translate(PointerAddress),
-                      &PendingValues.back(), sizeof(uintptr_t));
+  Memory.copyValueToDevice(PointerEntry.translate(PointerAddress),
+                           DeviceValue);
 }
 
 void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t First,
@@ -252,14 +251,13 @@ void DataEnvironment::copyIn(MapEntry &Entry, uintptr_t First,
   for (const ShadowPointer &S : Entry.Shadows) {
     if (S.HostAddress < First || !Section.covers(S.HostAddress - First))
       continue;
-    PendingValues.push_back(S.DeviceValue);
-    Memory.copyToDevice(Entry.translate(S.HostAddress), &PendingValues.back(),
-                        sizeof(uintptr_t));
+    Memory.copyValueToDevice(Entry.translate(S.HostAddress), S.DeviceValue);
   }
 }
 
 void DataEnvironment::copyOut(MapEntry &Entry, uintptr_t First,
                               const StridedSection &Section) {
+  CopiesOut = true;
   for (const ShadowPointer &S : Entry.Shadows)
     if (S.HostAddress >= First && Section.covers(S.HostAddress - First))
       PendingRestores.emplace_back(S.HostAddress, loadAddress(S.HostAddress));
@@ -273,9 +271,9 @@ void DataEnvironment::copyOut(MapEntry &Entry, uintptr_t First,
   });
 }
 
-void DataEnvironment::mapEnd(const MapList &List) {
+void DataEnvironment::mapEnd(const MapList &List, Restores *Deferred) {
   mapEndList(List);
-  finish();
+  finish(Deferred);
 }
 
 void DataEnvironment::mapEndList(const MapList &List) {
@@ -332,9 +330,9 @@ void DataEnvironment::release(MapEntry &Entry, uintptr_t Begin, uint64_t Size,
     Dying.push_back(Entry.HostBegin);
 }
 
-void DataEnvironment::update(const MapList &List) {
+void DataEnvironment::update(const MapList &List, Restores *Deferred) {
   updateList(List);
-  finish();
+  finish(Deferred);
 }
 
 void DataEnvironment::updateList(const MapList &List) {
@@ -418,26 +416,37 @@ void DataEnvironment::updateStrided(const MapList &List, int32_t I) {
     copyOut(*R.Entry, First, Section);
 }
 
-void DataEnvironment::synchronize() {
-  Memory.synchronize();
-  PendingValues.clear();
-}
-
-void DataEnvironment::finish() {
-  synchronize();
-  for (const auto &[HostAddress, HostValue] : PendingRestores)
-    storeAddress(HostAddress, HostValue);
+void DataEnvironment::finish(Restores *Deferred) {
+  if (Deferred) {
+    Deferred->insert(Deferred->end(), PendingRestores.begin(),
+                     PendingRestores.end());
+  } else {
+    // The host reads what was copied out once the construct returns; without
+    // copies out, it only must not change data the copies in still read.
+    if (CopiesOut)
+      Memory.synchronize();
+    else
+      Memory.settleCopiesIn();
+    restore(PendingRestores);
+  }
   PendingRestores.clear();
+  CopiesOut = false;
   for (uintptr_t HostBegin : Dying) {
     MappingTable::LookupResult R = Table.lookup(HostBegin, 0);
     // An object released twice by one construct is in the list twice.
     if (!R.Entry || R.Entry->HostBegin != HostBegin || R.Entry->RefCount != 0)
       continue;
+    // Kernels and copies queued before may still use the memory.
     if (R.Entry->Allocation)
-      Memory.release(R.Entry->Allocation);
+      Memory.releaseWhenDone(R.Entry->Allocation);
     Table.erase(*R.Entry);
   }
   Dying.clear();
+}
+
+void DataEnvironment::restore(const Restores &Pointers) {
+  for (const auto &[HostAddress, HostValue] : Pointers)
+    storeAddress(HostAddress, HostValue);
 }
 
 void DataEnvironment::addPermanent(uintptr_t Host, uint64_t Size,

@@ -16,7 +16,6 @@
 #include "MappingTable.h"
 #include "StridedSection.h"
 
-#include <deque>
 #include <utility>
 #include <vector>
 
@@ -38,19 +37,31 @@ public:
     return UnifiedSharedMemory && Memory.reachesHostMemory(Begin, Size);
   }
 
+  /// Host pointers (address, host value) that copies out overwrote with the
+  /// values of their device copies, to restore once the copies have landed.
+  using Restores = std::vector<std::pair<uintptr_t, uintptr_t>>;
+
   /// Maps a list on entry to a construct. Copies are queued; call
-  /// synchronize() before the host may change mapped data. When
+  /// settleCopiesIn() before the host may change mapped data. When
   /// \p DeviceBegins is given, it receives for each item the device address
   /// of its begin pointer, 0 where the item has none (unmapped, literal,
   /// private).
   void mapBegin(const MapList &List, uintptr_t *DeviceBegins = nullptr);
-  /// Unmaps a list on exit from a construct (waits for its copies).
-  void mapEnd(const MapList &List);
-  /// `target update` (waits for its copies).
-  void update(const MapList &List);
+  /// Unmaps a list on exit from a construct; `target update` (\p Update).
+  /// Without \p Deferred, returns once the data copied out is on the host
+  /// and the data copied in has been read; with it, an asynchronous
+  /// construct's copies stay queued and \p Deferred receives the pointers to
+  /// restore once they have landed. Memory of unmapped objects is released
+  /// once the work queued so far is done.
+  void mapEnd(const MapList &List, Restores *Deferred = nullptr);
+  void update(const MapList &List, Restores *Deferred = nullptr);
+  /// Writes back host pointers an asynchronous construct's copies overwrote.
+  static void restore(const Restores &Pointers);
 
-  /// Waits for queued copies and releases what they read from.
-  void synchronize();
+  /// Waits for the queued copies.
+  void synchronize() { Memory.synchronize(); }
+  /// Returns once the queued copies have read the host memory they copy.
+  void settleCopiesIn() { Memory.settleCopiesIn(); }
 
   /// Maps [Host, Host + Size) to \p Device for the rest of the program
   /// (declare target globals).
@@ -87,17 +98,17 @@ private:
   void copyOut(MapEntry &Entry, uintptr_t Begin, uint64_t Size) {
     copyOut(Entry, Begin, StridedSection::contiguous(Size));
   }
-  /// Restores attached host pointers overwritten by copies out and frees
-  /// entries whose reference count dropped to zero.
-  void finish();
+  /// Ends a construct's mapping: completes or defers its copies out (see
+  /// mapEnd) and unmaps the entries whose reference count dropped to zero.
+  void finish(Restores *Deferred);
 
   DeviceMemory &Memory;
   MappingTable Table;
   bool UnifiedSharedMemory = false;
-  /// Pointer values queued for copies to the device (stable addresses).
-  std::deque<uintptr_t> PendingValues;
-  /// Host pointers to restore once queued copies out have landed.
-  std::vector<std::pair<uintptr_t, uintptr_t>> PendingRestores;
+  /// The construct in progress queued copies to the host.
+  bool CopiesOut = false;
+  /// Host pointers to restore once its copies out have landed.
+  Restores PendingRestores;
   /// Entries to free once queued copies out have landed (host begins).
   std::vector<uintptr_t> Dying;
 };

@@ -1,12 +1,15 @@
 //===- Device.cpp - One CUDA device ---------------------------------------===//
 //
-// Context, stream and memory of a device. All work goes to one non-blocking
-// stream in order, so copies queued before a launch complete before the kernel
-// reads them, and one synchronization answers for everything queued.
+// Context, lanes and memory of a device. A construct queues its copies and
+// kernels on one lane, where they run in order, so copies queued before a
+// launch complete before the kernel reads them; it waits only where the
+// program could observe the work (data copied back, memory the host uses in
+// place), and what the work still uses is released once it is done.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Device.h"
+#include "Address.h"
 #include "Diagnostics.h"
 #include "HostAccessibleMemory.h"
 #include "ImageInfo.h"
@@ -16,21 +19,48 @@
 
 using namespace omptarget;
 
+DeviceLock::DeviceLock(Device &D) : D(&D), Lock(D.Mutex) {}
+
+DeviceLock &DeviceLock::operator=(DeviceLock &&Other) noexcept {
+  unlock();
+  D = Other.D;
+  Lock = std::move(Other.Lock);
+  Other.D = nullptr;
+  return *this;
+}
+
+void DeviceLock::unlock() {
+  if (!D)
+    return;
+  D->endConstruct();
+  Lock.unlock();
+  D = nullptr;
+}
+
 Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
-    : Cu(Cu), Handle(Handle), Timeline(Cu, Id) {
+    : Cu(Cu), Handle(Handle), Events(Cu, Id), Streams(Cu, Events, *this, Id) {
   Properties.Id = Id;
   Properties.NumDevices = NumDevices;
 }
 
-std::unique_lock<std::mutex> Device::acquire() {
-  std::unique_lock<std::mutex> Lock(Mutex);
+DeviceLock Device::acquire() {
+  DeviceLock Lock(*this);
   if (!Initialized)
     initialize();
   else
     // Another library on this thread may have made its own context current.
     makeCurrent();
   Loader.loadNewPrograms();
+  // Release what finished work used, without waiting.
+  Current->Work.retire();
   return Lock;
+}
+
+void Device::endConstruct() {
+  if (!Current)
+    return;
+  Current->Work.seal();
+  freeLargeBlocksWhenIdle();
 }
 
 void Device::makeCurrent() {
@@ -39,7 +69,19 @@ void Device::makeCurrent() {
 
 void Device::unloadProgram(const __tgt_bin_desc *Desc) {
   std::lock_guard<std::mutex> Lock(Mutex);
+  // The program's kernels may still run. At process exit the driver may be
+  // shut down already (the runtime waited for the device before).
+  if (Initialized && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS)
+    synchronizeAll();
   Loader.unloadProgram(Desc, Context);
+}
+
+void Device::waitForQueuedWork() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Initialized)
+    return;
+  makeCurrent();
+  synchronizeAll();
 }
 
 void Device::initialize() {
@@ -51,8 +93,8 @@ void Device::initialize() {
   // omp_target_alloc and cudaMalloc is interchangeable.
   check(Cu.DevicePrimaryCtxRetain(&Context, Handle), "cannot create a context");
   makeCurrent();
-  check(Cu.StreamCreate(&Stream, CU_STREAM_NON_BLOCKING),
-        "cannot create a stream");
+  Streams.initialize();
+  Current = &Streams.main();
   int Major = 0, Minor = 0, SMs = 0;
   check(Cu.DeviceGetAttribute(
             &Major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, Handle),
@@ -63,8 +105,14 @@ void Device::initialize() {
   check(Cu.DeviceGetAttribute(&SMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
                               Handle),
         "cannot read the number of multiprocessors");
+  int ThreadsPerSM = 0;
+  check(Cu.DeviceGetAttribute(
+            &ThreadsPerSM, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+            Handle),
+        "cannot read the threads of a multiprocessor");
   Properties.SM = static_cast<unsigned>(Major * 10 + Minor);
   Properties.Multiprocessors = static_cast<unsigned>(SMs);
+  Properties.ThreadsPerMultiprocessor = static_cast<unsigned>(ThreadsPerSM);
   int Pageable = 0, ConcurrentManaged = 0, MaxPitch = 0;
   check(Cu.DeviceGetAttribute(
             &Pageable, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, Handle),
@@ -104,14 +152,47 @@ void Device::initialize() {
   }
 }
 
-void Device::waitForKernel(const Kernel &K) {
-  CUresult Result = Cu.StreamSynchronize(Stream);
-  if (Result != CUDA_SUCCESS)
-    fatal("kernel %s failed on device %d: %s%s", K.Name.c_str(), Properties.Id,
+void Device::failed(CUresult Result, const char *What) {
+  if (!isKernelFault(Result))
+    fatal("device %d: %s: %s", Properties.Id, What,
+          Cu.describe(Result).c_str());
+  // After a fault every call returns it, whichever work it waits for: the
+  // kernel that faulted is the oldest one a stream has not reported done.
+  const QueuedLaunch *Culprit = nullptr;
+  std::string Concurrent;
+  for (const std::unique_ptr<Lane> &L : Streams.lanes()) {
+    const QueuedLaunch *Launch = L->Work.unfinishedLaunch();
+    if (!Launch)
+      continue;
+    if (!Culprit)
+      Culprit = Launch;
+    else
+      Concurrent += format(
+          " (or kernel %s of the target region at %s, which ran at the same "
+          "time on stream %d)",
+          Launch->Kernel, describeLocation(&Launch->Loc, Launch->Kernel).c_str(),
+          L->Work.number());
+  }
+  if (!Culprit)
+    fatal("device %d: %s: %s%s", Properties.Id, What,
           Cu.describe(Result).c_str(), unifiedMemoryAdvice(Result).c_str());
-  Pending = false;
-  if (trace::Enabled)
-    Timeline.flush();
+  // Target regions return before their kernels end: say where the host
+  // found out, unless that is the region itself.
+  std::string Here = ConstructScope::where();
+  std::string Noticed;
+  if (Here.empty())
+    Noticed = "; the host noticed the failure when the program ended (target "
+              "regions do not wait for their kernels)";
+  else if (Here != describeLocation(&Culprit->Loc, Culprit->Kernel))
+    Noticed = format("; the host noticed the failure at %s, when it next "
+                     "waited for the device (target regions do not wait for "
+                     "their kernels)",
+                     Here.c_str());
+  ConstructScope Region(&Culprit->Loc);
+  Region.setKernel(Culprit->Kernel);
+  fatal("kernel %s failed on device %d: %s%s%s%s", Culprit->Kernel,
+        Properties.Id, Cu.describe(Result).c_str(), Concurrent.c_str(),
+        Noticed.c_str(), unifiedMemoryAdvice(Result).c_str());
 }
 
 std::string Device::unifiedMemoryAdvice(CUresult Result) const {
@@ -130,22 +211,6 @@ std::string Device::unifiedMemoryAdvice(CUresult Result) const {
       Properties.Id, Properties.Name.c_str());
 }
 
-uintptr_t Device::privateBuffer(size_t Size) {
-  if (Size > PrivateBufferSize) {
-    if (PrivateBuffer)
-      release(PrivateBuffer);
-    // Grow geometrically so that a few launches settle the size.
-    size_t NewSize = std::max(Size, 2 * PrivateBufferSize);
-    PrivateBuffer = allocate(NewSize);
-    if (!PrivateBuffer)
-      fatal("out of device memory for %zu bytes of firstprivate copies on "
-            "device %d (%s)",
-            NewSize, Properties.Id, memoryStatus().c_str());
-    PrivateBufferSize = NewSize;
-  }
-  return PrivateBuffer;
-}
-
 uintptr_t Device::allocateFromDriver(size_t Size) {
   trace::HostSpan Span([&] {
     return trace::Event{
@@ -155,7 +220,9 @@ uintptr_t Device::allocateFromDriver(size_t Size) {
   CUdeviceptr Ptr = 0;
   CUresult Result = Cu.MemAlloc(&Ptr, Size);
   if (Result == CUDA_ERROR_OUT_OF_MEMORY) {
-    // Blocks kept for reuse may be what is missing: return them and retry.
+    // What queued work still uses, and blocks kept for reuse, may be what is
+    // missing: wait for the work, free them and retry.
+    synchronizeAll();
     std::vector<uintptr_t> Kept = Pool.drain();
     if (Kept.empty())
       return 0;
@@ -176,8 +243,34 @@ void Device::freeToDriver(uintptr_t Ptr) {
                             .add("device", Properties.Id)
                             .add("address", format("0x%" PRIxPTR, Ptr))};
   });
-  // cuMemFree waits for the device: queued work that uses Ptr completes.
+  // cuMemFree waits for the whole device.
   check(Cu.MemFree(Ptr), "cannot free device memory");
+}
+
+void Device::freeLargeBlocksWhenIdle() {
+  if (LargeFrees.empty())
+    return;
+  for (const std::unique_ptr<Lane> &L : Streams.lanes())
+    if (L->Work.busy())
+      return;
+  for (uintptr_t Ptr : LargeFrees)
+    freeToDriver(Ptr);
+  LargeFrees.clear();
+}
+
+void Device::synchronizeAll() {
+  for (const std::unique_ptr<Lane> &L : Streams.lanes())
+    L->Work.synchronize();
+  freeLargeBlocksWhenIdle();
+}
+
+void Device::orderAfterMainLane() {
+  Queue &Main = Streams.main().Work;
+  if (Current == &Streams.main() || !Main.busy())
+    return;
+  CUevent Event = Main.record();
+  Current->Work.waitFor(Event);
+  Events.giveBack(Event);
 }
 
 uintptr_t Device::allocate(size_t Size) {
@@ -189,7 +282,7 @@ uintptr_t Device::allocate(size_t Size) {
   size_t Block = MemoryPool::blockSize(Size);
   if (!Block)
     return allocateFromDriver(Size);
-  if (uintptr_t Ptr = Pool.take(Block))
+  if (uintptr_t Ptr = Pool.take(Block, &Current->Work))
     return Ptr;
   uintptr_t Ptr = allocateFromDriver(Block);
   if (Ptr)
@@ -204,8 +297,23 @@ void Device::release(uintptr_t Ptr) {
                             .add("device", Properties.Id)
                             .add("address", format("0x%" PRIxPTR, Ptr))};
   });
-  if (!Pool.giveBack(Ptr))
+  if (!Pool.giveBack(Ptr, nullptr))
     freeToDriver(Ptr);
+}
+
+void Device::releaseWhenDone(uintptr_t Ptr) {
+  Queue &Q = Current->Work;
+  if (!Q.busy()) {
+    release(Ptr);
+    return;
+  }
+  // Work queued later on the same stream runs after the work that uses the
+  // block, so it may take the block at once; other streams once it is done.
+  if (uint64_t Token = Pool.giveBack(Ptr, &Q)) {
+    Q.whenDone([this, Ptr, Token] { Pool.settle(Ptr, Token); });
+    return;
+  }
+  Q.whenDone([this, Ptr] { LargeFrees.push_back(Ptr); });
 }
 
 trace::Event Device::mapEvent(const char *Step, int64_t Items) const {
@@ -222,21 +330,34 @@ trace::Event Device::copyEvent(const char *Direction, size_t Bytes) const {
               .add("bytes", Bytes)
               .add("direction", Direction)
               .add("device", Properties.Id)
-              .add("stream", 0)};
+              .add("stream", Current->Work.number())};
 }
 
 void Device::copyToDevice(uintptr_t Dst, const void *Src, size_t Size) {
+  // Small data is copied to pinned memory now, so the caller may change it
+  // as soon as the construct returns; larger data is read where it is, and
+  // the construct waits for the copy (settleCopiesIn).
+  const void *From = Current->Stage.stage(Current->Work, Src, Size);
+  if (!From) {
+    From = Src;
+    Current->Work.noteHostRead();
+  }
   enqueue(
-      [&] {
-        check(Cu.MemcpyHtoDAsync(Dst, Src, Size, Stream),
+      [&](CUstream Stream) {
+        check(Cu.MemcpyHtoDAsync(Dst, From, Size, Stream),
               "cannot copy data to the device");
       },
       [&] { return copyEvent("HtoD", Size); });
 }
 
+void Device::copyValueToDevice(uintptr_t Dst, uintptr_t Value) {
+  // Always staged: the value is read before this returns.
+  copyToDevice(Dst, &Value, sizeof(Value));
+}
+
 void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
   enqueue(
-      [&] {
+      [&](CUstream Stream) {
         check(Cu.MemcpyDtoHAsync(Dst, Src, Size, Stream),
               "cannot copy data from the device");
       },
@@ -245,7 +366,7 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
 
 void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {
   enqueue(
-      [&] {
+      [&](CUstream Stream) {
         check(Cu.MemcpyDtoDAsync(Dst, Src, Size, Stream),
               "cannot copy between device buffers");
       },
@@ -255,7 +376,7 @@ void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {
 void Device::copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
                         size_t Size) {
   enqueue(
-      [&] {
+      [&](CUstream Stream) {
         check(Cu.MemcpyPeerAsync(Dst, To.Context, Src, Context, Size, Stream),
               "cannot copy between devices");
       },
@@ -273,6 +394,8 @@ void Device::copyBoxToDevice(uintptr_t Dst, const void *Src,
   Copy.srcHost = Src;
   Copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
   Copy.dstDevice = Dst;
+  // The host rows are read where they are, until the copy completes.
+  Current->Work.noteHostRead();
   copyBox(Box, Copy, "HtoD");
 }
 
@@ -293,7 +416,7 @@ void Device::copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy,
   Copy.srcPitch = Box.SrcPitch;
   Copy.dstPitch = Box.DstPitch;
   enqueue(
-      [&] {
+      [&](CUstream Stream) {
         CUresult Result;
         if (Box.Depth == 1) {
           CUDA_MEMCPY2D Flat = {};
@@ -327,7 +450,7 @@ void Device::copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy,
 
 void Device::fill(uintptr_t Dst, unsigned char Value, size_t Size) {
   enqueue(
-      [&] {
+      [&](CUstream Stream) {
         check(Cu.MemsetD8Async(Dst, Value, Size, Stream),
               "cannot set device memory");
       },
@@ -336,13 +459,18 @@ void Device::fill(uintptr_t Dst, unsigned char Value, size_t Size) {
                             trace::Args()
                                 .add("bytes", Size)
                                 .add("device", Properties.Id)
-                                .add("stream", 0)};
+                                .add("stream", Current->Work.number())};
       });
 }
 
 bool Device::reachesHostMemory(uintptr_t Begin, uint64_t Size) {
   return Properties.PageableMemoryAccess ||
          HostAccessibleMemory::get().contains(Begin, Size);
+}
+
+bool Device::hostSeesDeviceWrites(uintptr_t Address) {
+  return kernelsUseHostMemoryInPlace() ||
+         HostAccessibleMemory::get().contains(Address, 1);
 }
 
 uintptr_t Device::allocateManaged(size_t Size) {
@@ -374,8 +502,8 @@ void Device::freeHostAccessible(uintptr_t Ptr) {
       R.What == HostAccessibleMemory::Kind::Locked)
     return;
   HostAccessibleMemory::get().release(Ptr);
-  // Work queued on the memory completes first.
-  synchronize();
+  // Work queued on any stream may use the memory.
+  synchronizeAll();
   if (R.What == HostAccessibleMemory::Kind::Managed)
     check(Cu.MemFree(Ptr), "cannot free managed memory");
   else
@@ -400,18 +528,19 @@ void Device::unlockHostMemory(void *Ptr) {
   if (!Registry.find(addressOf(Ptr), R) ||
       R.What != HostAccessibleMemory::Kind::Locked)
     return;
-  if (Registry.release(addressOf(Ptr)))
-    check(Cu.MemHostUnregister(Ptr), "cannot unlock host memory");
+  if (!Registry.release(addressOf(Ptr)))
+    return;
+  // Queued copies and kernels may still read the memory.
+  synchronizeAll();
+  check(Cu.MemHostUnregister(Ptr), "cannot unlock host memory");
 }
 
 void Device::synchronize() {
-  if (!Pending)
-    return;
-  check(Cu.StreamSynchronize(Stream), "device failure");
-  Pending = false;
-  if (trace::Enabled)
-    Timeline.flush();
+  Current->Work.synchronize();
+  freeLargeBlocksWhenIdle();
 }
+
+void Device::settleCopiesIn() { Current->Work.settleHostReads(); }
 
 std::string Device::name() const {
   return "device " + std::to_string(Properties.Id);

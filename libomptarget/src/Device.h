@@ -1,9 +1,10 @@
 //===- Device.h - One CUDA device -------------------------------*- C++ -*-===//
 //
-// A GPU as the runtime uses it: its primary context and one stream, its memory
-// (the DeviceMemory the data environment maps into), and the programs loaded
-// on it (its ImageLoader). Every construct holds the device's lock for its
-// duration.
+// A GPU as the runtime uses it: its primary context and its streams (lanes),
+// its memory (the DeviceMemory the data environment maps into), and the
+// programs loaded on it (its ImageLoader). Every construct holds the device
+// for the host-side part of its work; the work itself is queued on the lane
+// the construct runs on and completes later, in order on that lane.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +15,11 @@
 #include "DataEnvironment.h"
 #include "DeviceMemory.h"
 #include "DeviceProperties.h"
-#include "GpuTimeline.h"
+#include "EventPool.h"
 #include "ImageLoader.h"
 #include "Kernel.h"
 #include "MemoryPool.h"
+#include "StreamPool.h"
 #include "Trace.h"
 
 #include <mutex>
@@ -25,20 +27,64 @@
 
 namespace omptarget {
 
-class Device final : public DeviceMemory {
+class Device;
+
+/// A device held for one construct or API call. When it lets go, what the
+/// construct left to release once its queued work is done is fenced.
+class DeviceLock {
+public:
+  DeviceLock() = default;
+  explicit DeviceLock(Device &D);
+  DeviceLock(DeviceLock &&Other) noexcept
+      : D(Other.D), Lock(std::move(Other.Lock)) {
+    Other.D = nullptr;
+  }
+  DeviceLock &operator=(DeviceLock &&Other) noexcept;
+  ~DeviceLock() { unlock(); }
+  explicit operator bool() const { return D != nullptr; }
+  void unlock();
+
+private:
+  Device *D = nullptr;
+  std::unique_lock<std::mutex> Lock;
+};
+
+class Device final : public DeviceMemory, public QueueErrors {
 public:
   Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle);
 
-  /// Locks the device for one construct or API call, after making sure it is
+  /// Holds the device for one construct or API call, after making sure it is
   /// initialized, current on this thread and has every registered program
   /// loaded.
-  std::unique_lock<std::mutex> acquire();
+  DeviceLock acquire();
 
   int id() const { return Properties.Id; }
   const CudaDriver &driver() const { return Cu; }
-  CUstream stream() const { return Stream; }
+  CUdevice handle() const { return Handle; }
+  CUcontext context() const { return Context; }
   unsigned numMultiprocessors() const { return Properties.Multiprocessors; }
   DataEnvironment &data() { return Data; }
+  EventPool &events() { return Events; }
+  StreamPool &streams() { return Streams; }
+
+  /// The lane the construct in progress queues its work on: the main one,
+  /// unless a LaneScope chose another.
+  Lane &lane() const { return *Current; }
+  /// Runs the rest of a construct on another lane (an asynchronous one).
+  class LaneScope {
+  public:
+    LaneScope(Device &D, Lane &L) : D(D), Outer(D.Current) { D.Current = &L; }
+    ~LaneScope() {
+      D.lane().Work.seal();
+      D.Current = Outer;
+    }
+    LaneScope(const LaneScope &) = delete;
+    LaneScope &operator=(const LaneScope &) = delete;
+
+  private:
+    Device &D;
+    Lane *Outer;
+  };
 
   /// The kernel of a target region, by its host region id; nullptr if no
   /// loaded program has it.
@@ -46,45 +92,57 @@ public:
     return Loader.findKernel(HostId);
   }
 
-  /// Forgets a program being unregistered (its host addresses may be reused).
+  /// Forgets a program being unregistered (its host addresses may be reused),
+  /// once the work queued for it is done.
   void unloadProgram(const __tgt_bin_desc *Desc);
+  /// Waits for the work queued on every lane, if the device was used.
+  void waitForQueuedWork();
 
-  /// Makes the device's context current on this thread (the caller holds the
-  /// lock).
+  /// Makes the device's context current on this thread.
   void makeCurrent();
 
-  /// Ends the process with a message naming \p What if \p Result is an error.
-  void check(CUresult Result, const char *What) const {
-    Cu.check(Result, Properties.Id, What);
+  /// Ends the process with a message naming \p What if \p Result is an error
+  /// (naming the kernel that failed, for a fault).
+  void check(CUresult Result, const char *What) {
+    if (Result != CUDA_SUCCESS)
+      failed(Result, What);
   }
+  [[noreturn]] void failed(CUresult Result, const char *What) override;
 
-  /// Queues work on the stream with \p Enqueue. With a trace, the work is
-  /// timed on the GPU and shown as the trace::Event that \p Describe returns
-  /// (called only then).
+  /// Queues work on the current lane's stream with \p Enqueue(stream). With
+  /// a trace, the work is timed on the GPU and shown as the trace::Event
+  /// that \p Describe returns (called only then).
   template <typename EnqueueFn, typename DescribeFn>
   void enqueue(EnqueueFn Enqueue, DescribeFn Describe) {
+    Queue &Q = Current->Work;
     if (trace::Enabled) {
-      GpuTimeline::Start From = Timeline.begin(Stream);
-      Enqueue();
-      Timeline.end(Stream, From, Describe());
+      GpuTimeline::Start From = Q.timeline().begin(Q.stream());
+      Enqueue(Q.stream());
+      Q.timeline().end(Q.stream(), From, Describe());
     } else {
-      Enqueue();
+      Enqueue(Q.stream());
     }
-    Pending = true;
+    Q.noteWork();
   }
 
   /// The trace event of the current construct's data mapping step \p Step
   /// ("enter data", "exit data", "update") of \p Items list items.
   trace::Event mapEvent(const char *Step, int64_t Items) const;
 
-  /// Waits for a launched kernel; a fault ends the process naming it.
-  void waitForKernel(const Kernel &K);
+  /// Notes that the target region at \p Loc launches \p K next on the
+  /// current lane, so that a fault names it.
+  void noteLaunch(const ident_t *Loc, const Kernel &K) {
+    Current->Work.noteLaunch(Loc, K.Name.c_str());
+  }
+  /// Kernels launched on the current lane after this call run after the work
+  /// queued so far on the main lane (which the program sees as complete).
+  void orderAfterMainLane();
+  /// Waits for the work on every lane (unloading, out of memory, program
+  /// exit, memory that any stream may still use).
+  void synchronizeAll();
 
   /// Kernel launches reuse these buffers instead of allocating each time.
   LaunchBuffers &launchBuffers() { return Buffers; }
-  /// Device memory of at least \p Size bytes for firstprivate copies, valid
-  /// until the next call.
-  uintptr_t privateBuffer(size_t Size);
 
   /// Queues a copy between two buffers of this device.
   void copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size);
@@ -108,26 +166,49 @@ public:
   void *lockHostMemory(void *Ptr, size_t Size);
   /// Drops a lock taken by lockHostMemory.
   void unlockHostMemory(void *Ptr);
+  /// Whether the host may see a kernel's writes to the memory at \p Address
+  /// (a pointer the kernel gets) without a copy: managed, pinned or locked
+  /// memory, or any host memory where the program requires unified shared
+  /// memory and kernels reach all of it. A region passing such a pointer
+  /// waits for its kernel.
+  bool hostSeesDeviceWrites(uintptr_t Address);
+  /// Under `requires unified_shared_memory` on a GPU that reaches all host
+  /// memory, kernels use host memory in place, whatever their arguments.
+  bool kernelsUseHostMemoryInPlace() {
+    return Data.requiresUnifiedSharedMemory() &&
+           Properties.PageableMemoryAccess;
+  }
 
   // DeviceMemory.
   uintptr_t allocate(size_t Size) override;
   void release(uintptr_t Ptr) override;
+  void releaseWhenDone(uintptr_t Ptr) override;
   void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override;
+  void copyValueToDevice(uintptr_t Dst, uintptr_t Value) override;
   void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override;
   void copyBoxToDevice(uintptr_t Dst, const void *Src,
                        const CopyBox &Box) override;
   void copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) override;
   uint64_t maxPitch() const override { return Properties.MaxPitch; }
   void synchronize() override;
+  void settleCopiesIn() override;
   bool reachesHostMemory(uintptr_t Begin, uint64_t Size) override;
   std::string name() const override;
   std::string memoryStatus() override;
 
 private:
+  friend class DeviceLock;
   void initialize();
-  /// cuMemAlloc, retried once after the pool returned its free blocks.
+  /// The end of a construct's host-side work: fences what it left to
+  /// release, and frees large blocks once nothing may use them.
+  void endConstruct();
+  /// cuMemAlloc, retried after waiting for the device and returning the
+  /// blocks kept for reuse.
   uintptr_t allocateFromDriver(size_t Size);
   void freeToDriver(uintptr_t Ptr);
+  /// Frees the large blocks released while queued work used them, once no
+  /// lane has work queued (cuMemFree would wait for it).
+  void freeLargeBlocksWhenIdle();
   /// The trace event of a copy of \p Bytes in \p Direction ("HtoD", ...).
   trace::Event copyEvent(const char *Direction, size_t Bytes) const;
   /// Queues a 2-D or 3-D copy whose two sides \p Copy describes, except for
@@ -143,19 +224,19 @@ private:
   std::mutex Mutex;
   bool Initialized = false;
   CUcontext Context = nullptr;
-  CUstream Stream = nullptr;
-  /// Work was queued on the stream since the last synchronize().
-  bool Pending = false;
+
+  EventPool Events;
+  StreamPool Streams;
+  Lane *Current = nullptr;
 
   DataEnvironment Data{*this};
   ImageLoader Loader{Cu, Properties, *this, Data};
 
   /// Small blocks released by the data environment, kept for reuse.
   MemoryPool Pool;
+  /// Large blocks whose queued work is done, to free when the device is idle.
+  std::vector<uintptr_t> LargeFrees;
   LaunchBuffers Buffers;
-  uintptr_t PrivateBuffer = 0;
-  size_t PrivateBufferSize = 0;
-  GpuTimeline Timeline;
 };
 
 } // namespace omptarget

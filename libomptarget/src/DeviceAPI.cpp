@@ -9,13 +9,18 @@
 // its allocators (llvm_omp_target_alloc_host/_shared/_device, the matching
 // frees, llvm_omp_target_lock_mem/_unlock_mem), and the same allocations
 // under the omp_target_alloc_host/_shared/_device names other compilers use.
+// The _async routines of OpenMP 5.1 and 6.0 run in target tasks that depend
+// on their depend objects, on a stream of their own.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Address.h"
+#include "AsyncConstruct.h"
 #include "Device.h"
 #include "Diagnostics.h"
 #include "HostAccessibleMemory.h"
+#include "HostOpenMP.h"
+#include "MemoryTransfer.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -25,6 +30,10 @@
 #include <utility>
 
 using namespace omptarget;
+
+/// omp.h's type of depend objects, which point to libomp's record of their
+/// dependence.
+typedef void *omp_depend_t;
 
 namespace {
 constexpr int Failure = -1;
@@ -50,126 +59,8 @@ private:
   ConstructScope Scope;
   bool IsHost = false;
   Device *D;
-  std::unique_lock<std::mutex> Lock;
+  DeviceLock Lock;
 };
-
-/// Copies between any two of host and devices: resolves and locks the
-/// devices once, queues copies, and waits for them in finish().
-class Transfer {
-public:
-  Transfer(int DstDevice, int SrcDevice) {
-    Dst = Runtime::get().deviceForApi(DstDevice, DstIsHost);
-    Src = Runtime::get().deviceForApi(SrcDevice, SrcIsHost);
-    Valid = (Dst || DstIsHost) && (Src || SrcIsHost);
-    if (!Valid)
-      return;
-    // Lock in device order, so that opposite transfers cannot deadlock.
-    Device *First = Dst, *Second = Src == Dst ? nullptr : Src;
-    if (First && Second && First->id() > Second->id())
-      std::swap(First, Second);
-    if (First)
-      FirstLock = First->acquire();
-    if (Second)
-      SecondLock = Second->acquire();
-    // Copies run on the source's stream, in its context.
-    if (Src)
-      Src->makeCurrent();
-  }
-
-  bool valid() const { return Valid; }
-
-  void copy(char *To, const char *From, size_t Size) {
-    if (!Dst && !Src)
-      memcpy(To, From, Size);
-    else if (!Src)
-      Dst->copyToDevice(addressOf(To), From, Size);
-    else if (!Dst)
-      Src->copyFromDevice(To, addressOf(From), Size);
-    else if (Dst == Src)
-      Src->copyWithinDevice(addressOf(To), addressOf(From), Size);
-    else
-      Src->copyToPeer(*Dst, addressOf(To), addressOf(From), Size);
-  }
-
-  /// Copies \p Box with one 2-D or 3-D driver copy between the host and a
-  /// device, and row by row elsewhere (the driver may refuse device-to-device
-  /// 2-D copies whose pitches cuMemAllocPitch did not choose).
-  void copyBox(char *To, const char *From, const CopyBox &Box) {
-    if (!Box.Width || !Box.Height || !Box.Depth)
-      return;
-    Device *Gpu = Src ? Src : Dst;
-    bool OneSideHost = !Src != !Dst;
-    if (!Box.isContiguous() && OneSideHost &&
-        std::max(Box.SrcPitch, Box.DstPitch) <= Gpu->maxPitch()) {
-      if (!Src)
-        Dst->copyBoxToDevice(addressOf(To), From, Box);
-      else
-        Src->copyBoxFromDevice(To, addressOf(From), Box);
-      return;
-    }
-    for (size_t Z = 0; Z < Box.Depth; ++Z)
-      for (size_t Y = 0; Y < Box.Height; ++Y)
-        copy(To + Z * Box.DstSlicePitch + Y * Box.DstPitch,
-             From + Z * Box.SrcSlicePitch + Y * Box.SrcPitch, Box.Width);
-  }
-
-  void finish() {
-    if (Src)
-      Src->synchronize();
-    if (Dst)
-      Dst->synchronize();
-  }
-
-private:
-  Device *Dst = nullptr, *Src = nullptr;
-  bool DstIsHost = false, SrcIsHost = false, Valid = false;
-  std::unique_lock<std::mutex> FirstLock, SecondLock;
-};
-
-/// omp_target_memcpy_rect: the (up to) three innermost dimensions are one
-/// box, the dimensions outside them a loop.
-void copyRect(Transfer &T, char *Dst, const char *Src, size_t ElementSize,
-              int NumDims, const size_t *Volume, const size_t *DstOffsets,
-              const size_t *SrcOffsets, const size_t *DstDimensions,
-              const size_t *SrcDimensions) {
-  if (NumDims > 3) {
-    size_t DstRow = ElementSize, SrcRow = ElementSize;
-    for (int D = 1; D < NumDims; ++D) {
-      DstRow *= DstDimensions[D];
-      SrcRow *= SrcDimensions[D];
-    }
-    for (size_t I = 0; I < Volume[0]; ++I)
-      copyRect(T, Dst + (DstOffsets[0] + I) * DstRow,
-               Src + (SrcOffsets[0] + I) * SrcRow, ElementSize, NumDims - 1,
-               Volume + 1, DstOffsets + 1, SrcOffsets + 1, DstDimensions + 1,
-               SrcDimensions + 1);
-    return;
-  }
-  // Bytes between consecutive indices of each dimension.
-  size_t DstPitch[3], SrcPitch[3];
-  DstPitch[NumDims - 1] = SrcPitch[NumDims - 1] = ElementSize;
-  for (int D = NumDims - 2; D >= 0; --D) {
-    DstPitch[D] = DstPitch[D + 1] * DstDimensions[D + 1];
-    SrcPitch[D] = SrcPitch[D + 1] * SrcDimensions[D + 1];
-  }
-  CopyBox Box;
-  Box.Width = Volume[NumDims - 1] * ElementSize;
-  for (int D = 0; D < NumDims; ++D) {
-    Dst += DstOffsets[D] * DstPitch[D];
-    Src += SrcOffsets[D] * SrcPitch[D];
-  }
-  if (NumDims >= 2) {
-    Box.Height = Volume[NumDims - 2];
-    Box.DstPitch = DstPitch[NumDims - 2];
-    Box.SrcPitch = SrcPitch[NumDims - 2];
-  }
-  if (NumDims == 3) {
-    Box.Depth = Volume[0];
-    Box.DstSlicePitch = DstPitch[0];
-    Box.SrcSlicePitch = SrcPitch[0];
-  }
-  T.copyBox(Dst, Src, Box);
-}
 
 /// Where an allocation of the device memory routines lives.
 enum class Placement {
@@ -209,7 +100,78 @@ void release(const char *Routine, void *Ptr, int DeviceNum) {
   else if (D && HostAccessibleMemory::get().find(addressOf(Ptr), Range))
     D->freeHostAccessible(addressOf(Ptr));
   else if (D)
-    D->release(addressOf(Ptr));
+    // Kernels queued before may still use the memory.
+    D->releaseWhenDone(addressOf(Ptr));
+}
+
+/// The dependences of \p Count depend objects (each points to libomp's
+/// record of its dependence).
+std::vector<hostomp::Dependence> dependences(int Count,
+                                             omp_depend_t *DepObjects) {
+  std::vector<hostomp::Dependence> Result;
+  for (int I = 0; I < Count; ++I)
+    Result.push_back(*static_cast<hostomp::Dependence *>(DepObjects[I]));
+  return Result;
+}
+
+/// Runs \p Routine on the \p Bytes at \p Data in a target task that depends
+/// on the depend objects, or at once where there is no host OpenMP runtime.
+void runInTask(hostomp::TaskRoutine Routine, const void *Data, size_t Bytes,
+               int DepObjectCount, omp_depend_t *DepObjects) {
+  std::vector<hostomp::Dependence> Deps =
+      dependences(DepObjectCount, DepObjects);
+  if (!hostomp::spawnTargetTask(Routine, Data, Bytes, Deps.data(),
+                                static_cast<int32_t>(Deps.size())))
+    Routine(const_cast<void *>(Data));
+}
+
+/// omp_target_memcpy(_rect)_async: the request travels to the task.
+void copyInTask(const CopyRequest &R, int DepObjectCount,
+                omp_depend_t *DepObjects) {
+  CopyRequest *Request = new CopyRequest(R);
+  runInTask(
+      [](void *Data) {
+        CopyRequest *R = *static_cast<CopyRequest **>(Data);
+        performCopy(*R, /*Async=*/true);
+        delete R;
+      },
+      &Request, sizeof(Request), DepObjectCount, DepObjects);
+}
+
+/// What omp_target_memset_async sets.
+struct FillRequest {
+  void *Ptr;
+  int Value;
+  size_t Count;
+  int DeviceNum;
+};
+
+/// omp_target_memset: queued on the device, and waited for where the host
+/// uses the memory in place.
+void fill(const FillRequest &R, bool Async) {
+  ConstructScope Scope(Async ? "omp_target_memset_async"
+                             : "omp_target_memset");
+  bool IsHost = false;
+  Device *D = Runtime::get().deviceForApi(R.DeviceNum, IsHost);
+  if (IsHost) {
+    memset(R.Ptr, R.Value, R.Count);
+    return;
+  }
+  if (!D)
+    return;
+  auto Queue = [&](DataEnvironment::Restores *Deferred) {
+    uintptr_t Address = addressOf(R.Ptr);
+    D->fill(Address, static_cast<unsigned char>(R.Value), R.Count);
+    if (!Deferred && D->hostSeesDeviceWrites(Address))
+      D->synchronize();
+  };
+  if (Async) {
+    AsyncConstruct::run(*D, {nullptr, nullptr, "omp_target_memset_async"},
+                        Queue);
+    return;
+  }
+  DeviceLock Lock = D->acquire();
+  Queue(nullptr);
 }
 } // namespace
 
@@ -301,20 +263,72 @@ extern "C" void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum) {
                                                      : nullptr;
 }
 
+/// The request of omp_target_memcpy(_async); false if the arguments are not
+/// valid.
+static bool memcpyRequest(CopyRequest &R, const char *Routine, void *Dst,
+                          const void *Src, size_t Length, size_t DstOffset,
+                          size_t SrcOffset, int DstDevice, int SrcDevice) {
+  R.Routine = Routine;
+  R.Dst = static_cast<char *>(Dst) + DstOffset;
+  R.Src = static_cast<const char *>(Src) + SrcOffset;
+  R.Length = Length;
+  R.DstDevice = DstDevice;
+  R.SrcDevice = SrcDevice;
+  return Dst && Src && validDevices(R);
+}
+
+/// The request of omp_target_memcpy_rect(_async); false if the arguments
+/// are not valid.
+static bool memcpyRectRequest(CopyRequest &R, const char *Routine, void *Dst,
+                              const void *Src, size_t ElementSize, int NumDims,
+                              const size_t *Volume, const size_t *DstOffsets,
+                              const size_t *SrcOffsets,
+                              const size_t *DstDimensions,
+                              const size_t *SrcDimensions, int DstDevice,
+                              int SrcDevice) {
+  if (!Dst || !Src || NumDims < 1 || ElementSize == 0 || !Volume ||
+      !DstOffsets || !SrcOffsets || !DstDimensions || !SrcDimensions)
+    return false;
+  R.Routine = Routine;
+  R.Dst = static_cast<char *>(Dst);
+  R.Src = static_cast<const char *>(Src);
+  R.DstDevice = DstDevice;
+  R.SrcDevice = SrcDevice;
+  R.Rect = true;
+  R.ElementSize = ElementSize;
+  R.NumDims = NumDims;
+  R.Volume.assign(Volume, Volume + NumDims);
+  R.DstOffsets.assign(DstOffsets, DstOffsets + NumDims);
+  R.SrcOffsets.assign(SrcOffsets, SrcOffsets + NumDims);
+  R.DstDimensions.assign(DstDimensions, DstDimensions + NumDims);
+  R.SrcDimensions.assign(SrcDimensions, SrcDimensions + NumDims);
+  return validDevices(R);
+}
+
 extern "C" int omp_target_memcpy(void *Dst, const void *Src, size_t Length,
                                  size_t DstOffset, size_t SrcOffset,
                                  int DstDevice, int SrcDevice) {
   ConstructScope Scope("omp_target_memcpy");
-  if (!Dst || !Src)
+  CopyRequest R;
+  if (!memcpyRequest(R, "omp_target_memcpy", Dst, Src, Length, DstOffset,
+                     SrcOffset, DstDevice, SrcDevice))
     return Failure;
-  Transfer T(DstDevice, SrcDevice);
-  if (!T.valid())
+  if (Length > 0)
+    performCopy(R, /*Async=*/false);
+  return 0;
+}
+
+extern "C" int omp_target_memcpy_async(void *Dst, const void *Src,
+                                       size_t Length, size_t DstOffset,
+                                       size_t SrcOffset, int DstDevice,
+                                       int SrcDevice, int DepObjectCount,
+                                       omp_depend_t *DepObjects) {
+  ConstructScope Scope("omp_target_memcpy_async");
+  CopyRequest R;
+  if (!memcpyRequest(R, "omp_target_memcpy_async", Dst, Src, Length,
+                     DstOffset, SrcOffset, DstDevice, SrcDevice))
     return Failure;
-  if (Length > 0) {
-    T.copy(static_cast<char *>(Dst) + DstOffset,
-           static_cast<const char *>(Src) + SrcOffset, Length);
-    T.finish();
-  }
+  copyInTask(R, DepObjectCount, DepObjects);
   return 0;
 }
 
@@ -328,28 +342,48 @@ omp_target_memcpy_rect(void *Dst, const void *Src, size_t ElementSize,
   // Both pointers NULL asks for the number of dimensions supported.
   if (!Dst && !Src)
     return INT_MAX;
-  if (!Dst || !Src || NumDims < 1 || ElementSize == 0 || !Volume ||
-      !DstOffsets || !SrcOffsets || !DstDimensions || !SrcDimensions)
+  CopyRequest R;
+  if (!memcpyRectRequest(R, "omp_target_memcpy_rect", Dst, Src, ElementSize,
+                         NumDims, Volume, DstOffsets, SrcOffsets,
+                         DstDimensions, SrcDimensions, DstDevice, SrcDevice))
     return Failure;
-  Transfer T(DstDevice, SrcDevice);
-  if (!T.valid())
+  performCopy(R, /*Async=*/false);
+  return 0;
+}
+
+extern "C" int omp_target_memcpy_rect_async(
+    void *Dst, const void *Src, size_t ElementSize, int NumDims,
+    const size_t *Volume, const size_t *DstOffsets, const size_t *SrcOffsets,
+    const size_t *DstDimensions, const size_t *SrcDimensions, int DstDevice,
+    int SrcDevice, int DepObjectCount, omp_depend_t *DepObjects) {
+  ConstructScope Scope("omp_target_memcpy_rect_async");
+  if (!Dst && !Src)
+    return INT_MAX;
+  CopyRequest R;
+  if (!memcpyRectRequest(R, "omp_target_memcpy_rect_async", Dst, Src,
+                         ElementSize, NumDims, Volume, DstOffsets, SrcOffsets,
+                         DstDimensions, SrcDimensions, DstDevice, SrcDevice))
     return Failure;
-  copyRect(T, static_cast<char *>(Dst), static_cast<const char *>(Src),
-           ElementSize, NumDims, Volume, DstOffsets, SrcOffsets, DstDimensions,
-           SrcDimensions);
-  T.finish();
+  copyInTask(R, DepObjectCount, DepObjects);
   return 0;
 }
 
 extern "C" void *omp_target_memset(void *Ptr, int Value, size_t Count,
                                    int DeviceNum) {
-  ApiDevice Call("omp_target_memset", DeviceNum, Ptr != nullptr);
-  if (Call.isHost())
-    return memset(Ptr, Value, Count);
-  if (Device *D = Call.device()) {
-    D->fill(addressOf(Ptr), static_cast<unsigned char>(Value), Count);
-    D->synchronize();
-  }
+  if (Ptr)
+    fill({Ptr, Value, Count, DeviceNum}, /*Async=*/false);
+  return Ptr;
+}
+
+extern "C" void *omp_target_memset_async(void *Ptr, int Value, size_t Count,
+                                         int DeviceNum, int DepObjectCount,
+                                         omp_depend_t *DepObjects) {
+  if (!Ptr)
+    return Ptr;
+  FillRequest R = {Ptr, Value, Count, DeviceNum};
+  runInTask(
+      [](void *Data) { fill(*static_cast<FillRequest *>(Data), true); }, &R,
+      sizeof(R), DepObjectCount, DepObjects);
   return Ptr;
 }
 

@@ -22,6 +22,8 @@ struct DeviceProperties {
   /// Compute capability as major * 10 + minor (90 for an H100).
   unsigned SM = 0;
   unsigned Multiprocessors = 0;
+  /// Threads one multiprocessor holds at once (2048 on an H100).
+  unsigned ThreadsPerMultiprocessor = 0;
   /// The driver's name for the GPU, "NVIDIA H100 80GB HBM3".
   std::string Name;
   /// Kernels may access any host memory (CU_DEVICE_ATTRIBUTE_PAGEABLE_-

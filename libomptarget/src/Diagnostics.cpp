@@ -43,7 +43,7 @@ const std::string &ConstructScope::where() {
     S->Where = S->ApiName;
     if (std::optional<Caller> C = findCaller())
       S->Where += ", called from function " + C->Function +
-                  (C->File ? std::string(" in ") + C->File : "");
+                  (C->File.empty() ? "" : " in " + C->File);
   } else {
     const char *Kernel = S->KernelName;
     if (!Kernel && S->RegionId)
@@ -149,10 +149,12 @@ static const char *sourceFileOf(const std::string &MangledName) {
 }
 
 std::optional<Caller> omptarget::findCaller() {
-  std::string Mangled = callerFunction();
-  if (Mangled.empty())
+  HostFunction Found = callerFunction();
+  if (Found.Name.empty())
     return std::nullopt;
-  return Caller{demangle(Mangled), sourceFileOf(Mangled)};
+  // The path as compiled, from a kernel; else the symbol table's file name.
+  const char *Path = sourceFileOf(Found.Name);
+  return Caller{demangle(Found.Name), Path ? Path : Found.File};
 }
 
 std::string omptarget::describeLocation(const ident_t *Loc,
@@ -179,8 +181,8 @@ std::string omptarget::describeLocation(const ident_t *Loc,
   std::optional<Caller> C = findCaller();
   if (!C)
     return "an unknown source location (compile with -g to name it)";
-  if (C->File)
-    return std::string(C->File) + " (function " + C->Function +
+  if (!C->File.empty())
+    return C->File + " (function " + C->Function +
            "; compile with -g for the line)";
   return "function " + C->Function + " (compile with -g for the file and line)";
 }

@@ -64,10 +64,12 @@ private:
 std::string describeLocation(const ident_t *Loc, const char *KernelName);
 
 /// The program function that called the runtime's entry point (HostCaller.h),
-/// demangled, and its source file where a kernel of it says (else nullptr).
+/// demangled, and its source file: the path as compiled where a kernel of
+/// the function says, else, for a file-local function, the file's name from
+/// the symbol table; empty if neither.
 struct Caller {
   std::string Function;
-  const char *File = nullptr;
+  std::string File;
 };
 std::optional<Caller> findCaller();
 

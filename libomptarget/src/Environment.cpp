@@ -8,6 +8,7 @@
 
 #include "Environment.h"
 
+#include <cctype>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -26,6 +27,26 @@ static uint32_t parsePositive(const char *Value) {
   if (*End != '\0' || N <= 0 || N > INT32_MAX)
     return 0;
   return static_cast<uint32_t>(N);
+}
+
+/// A positive number of bytes, decimal, optionally followed by K, M or G
+/// (binary multiples); 0 for unset / malformed values.
+static uint64_t parseBytes(const char *Value) {
+  if (!Value || !*Value)
+    return 0;
+  char *End;
+  unsigned long long N = strtoull(Value, &End, 10);
+  if (End == Value || *Value == '-')
+    return 0;
+  static const char Suffixes[] = "KMG";
+  unsigned Shift = 0;
+  if (const char *Suffix = *End ? strchr(Suffixes, toupper(*End)) : nullptr) {
+    Shift = 10 * unsigned(Suffix - Suffixes + 1);
+    ++End;
+  }
+  if (*End != '\0' || N == 0 || N > (UINT64_MAX >> Shift))
+    return 0;
+  return static_cast<uint64_t>(N) << Shift;
 }
 
 /// The value of \p Name in \p Environ, or nullptr.
@@ -104,6 +125,9 @@ Environment omptarget::parseEnvironment(char *const *Environ) {
   // our (few, one line per event) info messages on.
   const char *Info = lookup(Environ, "LIBOMPTARGET_INFO");
   Env.Info = Info && *Info && strtol(Info, nullptr, 0) != 0;
+  Env.HeapSize = parseBytes(lookup(Environ, "LIBOMPTARGET_HEAP_SIZE"));
+  Env.PrintfBufferSize =
+      parseBytes(lookup(Environ, "LIBOMPTARGET_PRINTF_BUFFER_SIZE"));
   return Env;
 }
 

@@ -1,9 +1,11 @@
 //===- Environment.h - ICVs and settings from the environment ---*- C++ -*-===//
 //
 // The environment variables the runtime honours, read once at first use:
-// OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, LIBOMPTARGET_INFO, and the device
+// OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, LIBOMPTARGET_INFO, the device
 // ICVs nteams-var and teams-thread-limit-var of OpenMP 5.2 from
-// OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT with their device-specific forms.
+// OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT with their device-specific forms,
+// and the sizes of the device heap and printf buffer (LIBOMPTARGET_HEAP_SIZE,
+// LIBOMPTARGET_PRINTF_BUFFER_SIZE).
 // (LIBOMPTARGET_PROFILE is read by Trace.cpp when the runtime is loaded:
 // whether to trace must be known before the first construct.)
 //
@@ -63,6 +65,10 @@ struct Environment {
   DeviceScopedSetting NumTeams, TeamsThreadLimit;
   /// LIBOMPTARGET_INFO is set to a non-zero value.
   bool Info = false;
+  /// Bytes of the device heap (LIBOMPTARGET_HEAP_SIZE) and of the printf
+  /// buffer (LIBOMPTARGET_PRINTF_BUFFER_SIZE); 0 when unset.
+  uint64_t HeapSize = 0;
+  uint64_t PrintfBufferSize = 0;
 
   /// The teams ICVs of device \p Device.
   TeamsIcvs teams(int Device) const;

@@ -64,7 +64,7 @@ void GpuTimeline::flush() {
     BatchStart = std::max(BatchStart, A.From.Queued - A.SinceFirst);
   }
   for (Activity &A : Queued) {
-    trace::complete(trace::deviceStream(Device), A.What,
+    trace::complete(trace::deviceStream(Device, Stream), A.What,
                     BatchStart + A.SinceFirst, A.Duration);
     Spare.push_back(A.From.Event);
     Spare.push_back(A.End);

@@ -1,10 +1,10 @@
 //===- GpuTimeline.h - GPU time of the work queued on a stream --*- C++ -*-===//
 //
 // For the LIBOMPTARGET_PROFILE trace: each copy and kernel a device queues on
-// its stream is timed on the GPU between two CUDA events, so the trace shows
-// how long the GPU worked on it rather than how long the host call took.
-// Once the host has waited for the stream, flush() reads the events and
-// records each activity on the device's stream track.
+// one of its streams is timed on the GPU between two CUDA events, so the
+// trace shows how long the GPU worked on it rather than how long the host call
+// took. Once the host has waited for the stream, flush() reads the events and
+// records each activity on the stream's track.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +20,8 @@ namespace omptarget {
 
 class GpuTimeline {
 public:
-  GpuTimeline(const CudaDriver &Cu, int Device) : Cu(Cu), Device(Device) {}
+  GpuTimeline(const CudaDriver &Cu, int Device, int Stream)
+      : Cu(Cu), Device(Device), Stream(Stream) {}
 
   /// The start of an activity: its event, and the trace time at which the
   /// host recorded it.
@@ -52,6 +53,8 @@ private:
 
   const CudaDriver &Cu;
   const int Device;
+  /// The stream's number on its device, for its track.
+  const int Stream;
   std::vector<Activity> Queued;
   /// Events of flushed activities, for reuse.
   std::vector<CUevent> Spare;

@@ -62,7 +62,7 @@ LoadedObject objectAt(uintptr_t Address) {
 
 struct Function {
   uint64_t Start, End;
-  std::string Name;
+  HostFunction Named;
 };
 
 /// The functions of the ELF file \p Path by file address, sorted; empty if
@@ -104,16 +104,27 @@ std::vector<Function> readFunctions(const std::string &Path) {
           continue;
         const auto *Symbols =
             reinterpret_cast<const Elf64_Sym *>(File + Table.sh_offset);
+        auto NameOf = [&](const Elf64_Sym &Sym) {
+          const char *Name = File + Strings.sh_offset + Sym.st_name;
+          return std::string(Name,
+                             strnlen(Name, Strings.sh_size - Sym.st_name));
+        };
+        // The linker keeps each object's local symbols after a symbol
+        // naming its source file; global ones come last, without one.
+        std::string SourceFile;
         for (size_t S = 0; S < Table.sh_size / sizeof(Elf64_Sym); ++S) {
           const Elf64_Sym &Sym = Symbols[S];
-          if (ELF64_ST_TYPE(Sym.st_info) != STT_FUNC || Sym.st_size == 0 ||
-              Sym.st_shndx == SHN_UNDEF || Sym.st_name >= Strings.sh_size)
+          if (Sym.st_name >= Strings.sh_size)
             continue;
-          const char *Name = File + Strings.sh_offset + Sym.st_name;
-          Functions.push_back(
-              {Sym.st_value, Sym.st_value + Sym.st_size,
-               std::string(Name,
-                           strnlen(Name, Strings.sh_size - Sym.st_name))});
+          if (ELF64_ST_TYPE(Sym.st_info) == STT_FILE)
+            SourceFile = NameOf(Sym);
+          if (ELF64_ST_TYPE(Sym.st_info) != STT_FUNC || Sym.st_size == 0 ||
+              Sym.st_shndx == SHN_UNDEF)
+            continue;
+          bool Local = ELF64_ST_BIND(Sym.st_info) == STB_LOCAL;
+          Functions.push_back({Sym.st_value,
+                               Sym.st_value + Sym.st_size,
+                               {NameOf(Sym), Local ? SourceFile : ""}});
         }
       }
       if (!Functions.empty())
@@ -127,8 +138,8 @@ std::vector<Function> readFunctions(const std::string &Path) {
   return Functions;
 }
 
-/// The name of the function at file address \p Address of \p Path.
-std::string functionAt(const std::string &Path, uint64_t Address) {
+/// The function at file address \p Address of \p Path.
+HostFunction functionAt(const std::string &Path, uint64_t Address) {
   static std::mutex Mutex;
   static std::map<std::string, std::vector<Function>> *Files =
       new std::map<std::string, std::vector<Function>>();
@@ -141,14 +152,14 @@ std::string functionAt(const std::string &Path, uint64_t Address) {
       Functions.begin(), Functions.end(), Address,
       [](uint64_t A, const Function &F) { return A < F.Start; });
   if (After == Functions.begin())
-    return "";
+    return {};
   const Function &F = *std::prev(After);
-  return Address < F.End ? F.Name : "";
+  return Address < F.End ? F.Named : HostFunction();
 }
 
 } // namespace
 
-std::string omptarget::callerFunction() {
+HostFunction omptarget::callerFunction() {
   void *Frames[64];
   int Count = backtrace(Frames, 64);
   LoadedObject Runtime =
@@ -163,5 +174,5 @@ std::string omptarget::callerFunction() {
       continue;
     return functionAt(Object.Path, Address - Object.Bias);
   }
-  return "";
+  return {};
 }

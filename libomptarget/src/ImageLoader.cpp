@@ -120,6 +120,8 @@ void ImageLoader::loadProgram(const __tgt_bin_desc &Desc,
                               .add("image", C.Info.describe())
                               .add("bytes", End - Start)};
     });
+    if (Manifest)
+      Limits.prepareFor(Manifest->Images[C.Index].Uses);
     CUresult Result =
         Cu.ModuleLoadDataEx(&Program.Module, Bytes, 2, Options, Values);
     if (Result == CUDA_SUCCESS) {
@@ -128,7 +130,7 @@ void ImageLoader::loadProgram(const __tgt_bin_desc &Desc,
            Device.Id, smName(Device.SM).c_str(), C.Index + 1,
            Desc.NumDeviceImages, C.Info.describe().c_str(), Present.c_str());
       if (Manifest)
-        Program.Symbols = &Manifest->Images[C.Index];
+        Program.ImageManifest = &Manifest->Images[C.Index];
       loadEntries(Program, Desc);
       writeDeviceEnvironment(Program);
       Programs.push_back(std::move(Program));
@@ -226,50 +228,17 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
       Memory.copyToDevice(Ptr, E.Address, sizeof(void *));
   });
   Memory.synchronize();
-  uint32_t RecordBytes = 0;
-  uint32_t Records = 0;
+  // Output of printf crosses to the host only when the host waits for the
+  // device: regions of an image that prints wait for their kernels.
+  bool Prints = Program.ImageManifest &&
+                (Program.ImageManifest->Uses & OMPGPU_IMAGE_USES_PRINTF);
   for (const auto &[K, Config] : Configs) {
     K->Shape.ExecMode = Config.ExecMode;
     K->Shape.MaxThreads = Config.MaxThreads;
-    if (Config.ReductionDataSize > 0) {
-      RecordBytes = std::max(RecordBytes,
-                             static_cast<uint32_t>(Config.ReductionDataSize));
-      Records = std::max(Records,
-                         static_cast<uint32_t>(Config.ReductionBufferLength));
-    }
+    K->ReductionRecordBytes = static_cast<uint32_t>(Config.ReductionDataSize);
+    K->ReductionRecords = static_cast<uint32_t>(Config.ReductionBufferLength);
+    K->Prints = Prints;
   }
-  if (RecordBytes > 0)
-    setUpReductions(Program, RecordBytes, Records);
-}
-
-void ImageLoader::setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
-                                  uint32_t Records) {
-  // Kernels of a device run one at a time, so one buffer of the largest
-  // size any kernel of the program needs serves them all, with no work at
-  // launch (the layout is ReductionEnvironmentTy's).
-  ReductionEnvironmentTy Environment;
-  CUdeviceptr Ptr = 0;
-  size_t Size = 0;
-  if (!findGlobal(Program, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL, Ptr, Size))
-    fatal("the device image on device %d reduces across teams but lacks "
-          "%s: the device runtime and libomptarget do not match",
-          Device.Id, OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL);
-  if (Size != sizeof(Environment))
-    fatal("the device image's %s has %zu bytes, expected %zu: the device "
-          "runtime and libomptarget do not match",
-          OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL, Size, sizeof(Environment));
-  // Records start 16-byte aligned, enough for any reduction variable.
-  size_t CounterBytes = (sizeof(uint32_t) * (1 + size_t(Records)) + 15) & ~15;
-  std::vector<uint32_t> Zeros(CounterBytes / sizeof(uint32_t));
-  uintptr_t Buffer =
-      Memory.allocate(CounterBytes + size_t(RecordBytes) * size_t(Records));
-  Program.ReductionMemory = Buffer;
-  Memory.copyToDevice(Buffer, Zeros.data(), CounterBytes);
-  Environment.Buffer = pointerTo(Buffer + CounterBytes);
-  Environment.TeamsDone = pointerTo<uint32_t>(Buffer);
-  Environment.RecordStates = pointerTo<uint32_t>(Buffer + sizeof(uint32_t));
-  Environment.Records = Records;
-  Memory.copyToDevice(Ptr, &Environment, sizeof(Environment));
 }
 
 void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
@@ -293,10 +262,10 @@ void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
 
 bool ImageLoader::imageMayDefine(const LoadedProgram &Program,
                                  const char *Name) const {
-  if (!Program.Symbols)
+  if (!Program.ImageManifest)
     return true;
-  const char *const *Begin = Program.Symbols->Names;
-  const char *const *End = Begin + Program.Symbols->Count;
+  const char *const *Begin = Program.ImageManifest->Names;
+  const char *const *End = Begin + Program.ImageManifest->Count;
   return std::binary_search(Begin, End, Name, [](const char *A, const char *B) {
     return strcmp(A, B) < 0;
   });
@@ -307,7 +276,7 @@ bool ImageLoader::findGlobal(const LoadedProgram &Program, const char *Name,
   if (!imageMayDefine(Program, Name))
     return false;
   CUresult Result = Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module, Name);
-  if (Result == CUDA_ERROR_NOT_FOUND && !Program.Symbols)
+  if (Result == CUDA_ERROR_NOT_FOUND && !Program.ImageManifest)
     return false;
   check(Result, format("cannot find %s, which the image defines", Name).c_str());
   return true;
@@ -318,7 +287,7 @@ bool ImageLoader::findFunction(const LoadedProgram &Program, const char *Name,
   if (!imageMayDefine(Program, Name))
     return false;
   CUresult Result = Cu.ModuleGetFunction(&Function, Program.Module, Name);
-  if (Result == CUDA_ERROR_NOT_FOUND && !Program.Symbols)
+  if (Result == CUDA_ERROR_NOT_FOUND && !Program.ImageManifest)
     return false;
   check(Result, format("cannot find %s, which the image defines", Name).c_str());
   return true;
@@ -344,10 +313,7 @@ void ImageLoader::unloadProgram(const __tgt_bin_desc *Desc, CUcontext Context) {
   }
   // At process exit the driver may already be shut down; the module then
   // goes with it, so the result does not matter.
-  if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS) {
+  if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS)
     Cu.ModuleUnload(It->Module);
-    if (It->ReductionMemory)
-      Cu.MemFree(It->ReductionMemory);
-  }
   Programs.erase(It);
 }

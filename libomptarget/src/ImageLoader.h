@@ -1,10 +1,11 @@
 //===- ImageLoader.h - The programs loaded on one device --------*- C++ -*-===//
 //
-// Loads, on one device, the best device image of each registered program and
-// resolves the program's offload entries in it: kernels with what their
+// Loads, on one device, the best device image of each registered program
+// (after sizing the device heap and printf buffer it uses, DeviceLimits.h)
+// and resolves the program's offload entries in it: kernels with what their
 // kernel environments say, declare target variables (mapped for the
-// program's lifetime), and the device and reduction environments the device
-// runtime reads. Which of them the image defines comes from the link step's
+// program's lifetime), and the device environment the device runtime
+// reads. Which of them the image defines comes from the link step's
 // manifest, so that the driver is never asked for a symbol that is not there
 // (programs registered without a manifest are asked about). A Device owns
 // one, loads new programs through it at the start of each construct and finds
@@ -17,6 +18,7 @@
 
 #include "CudaDriver.h"
 #include "DataEnvironment.h"
+#include "DeviceLimits.h"
 #include "DeviceMemory.h"
 #include "DeviceProperties.h"
 #include "Kernel.h"
@@ -57,22 +59,17 @@ private:
     CUmodule Module = nullptr;
     /// What the link step says the loaded image defines; nullptr if the
     /// program came without a manifest.
-    const OffloadImageSymbolsTy *Symbols = nullptr;
+    const OffloadImageInfoTy *ImageManifest = nullptr;
     std::vector<std::unique_ptr<Kernel>> Kernels;
     std::vector<const void *> KernelHostIds;
     /// Host addresses of its declare target variables (permanently mapped).
     std::vector<uintptr_t> Globals;
-    /// The teams reduction buffer and counters its kernels share; 0 if none
-    /// of them reduces across teams.
-    uintptr_t ReductionMemory = 0;
   };
 
   void loadProgram(const __tgt_bin_desc &Desc,
                    const OffloadManifestTy *Manifest);
   void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
   void writeDeviceEnvironment(const LoadedProgram &Program);
-  void setUpReductions(LoadedProgram &Program, uint32_t RecordBytes,
-                       uint32_t Records);
   /// False when the image of \p Program is known not to define \p Name.
   bool imageMayDefine(const LoadedProgram &Program, const char *Name) const;
   /// The global or kernel \p Name of the loaded image of \p Program; false
@@ -89,6 +86,8 @@ private:
   const DeviceProperties &Device;
   DeviceMemory &Memory;
   DataEnvironment &Data;
+  /// The heap and printf buffer that images of the device use.
+  DeviceLimits Limits{Cu, Device};
   std::vector<LoadedProgram> Programs;
   std::unordered_map<const void *, Kernel *> KernelsByHostId;
   /// The registry's generation when new programs were last looked for.

@@ -31,13 +31,20 @@ struct Kernel {
   uint32_t BlocksPerMultiprocessor = 0;
   /// Dynamic shared memory the kernel was allowed beyond the default 48 KiB.
   uint32_t SharedMemoryLimit = 48 * 1024;
+  /// Bytes of one teams-reduction record and the records the kernel asks
+  /// for; 0 if it does not reduce across teams.
+  uint32_t ReductionRecordBytes = 0;
+  uint32_t ReductionRecords = 0;
+  /// The program's device code calls printf, whose output reaches the host
+  /// only when the host waits for the device.
+  bool Prints = false;
 };
 
-/// Per-device storage reused by every launch.
+/// Per-device storage reused by every launch (the driver copies the
+/// arguments when it queues the launch).
 struct LaunchBuffers {
   std::vector<uintptr_t> DeviceBegins;
   std::vector<uintptr_t> Arguments;
-  std::vector<void *> ArgumentPointers;
   /// Host staging of firstprivate copies, and for each the argument it feeds
   /// and its offset in the device buffer (adjusted to the base pointer).
   std::vector<char> Privates;

@@ -3,7 +3,15 @@
 // Device kernels take (KernelLaunchEnvironment *, arg0, ..., argN-1), one
 // argument per TARGET_PARAM item of the region's map list: literals by value,
 // firstprivate objects as pointers to device copies, everything else as the
-// device address corresponding to the item's base pointer.
+// device address corresponding to the item's base pointer. The arguments go
+// to the driver as one buffer, which it copies when it queues the launch.
+//
+// Like a CUDA launch, a target region returns once its kernel is queued: the
+// kernel's effects reach the host only through operations that wait for the
+// device (a copy back, the end of the program). The region itself waits where
+// the host could see them otherwise: data the region copies out, memory the
+// host and the device both use in place passed to the kernel, and the output
+// of printf (which the driver prints when the host waits).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,14 +46,17 @@ const char *modeName(uint8_t Mode) {
 }
 } // namespace
 
-/// Fills B.Arguments with the kernel's arguments, once the map list is mapped.
-static void buildArguments(Device &D, const __tgt_kernel_arguments &Args,
+/// Fills B.Arguments with the kernel's arguments (the launch environment
+/// left 0), once the map list is mapped. Firstprivate copies go to device
+/// memory of their own, released once the kernel is done. Returns whether a
+/// pointer argument points to memory the host sees the kernel write.
+static bool buildArguments(Device &D, const __tgt_kernel_arguments &Args,
                            LaunchBuffers &B) {
   B.Arguments.clear();
   B.Privates.clear();
   B.PrivateSlots.clear();
-  // The KernelLaunchEnvironment: our device runtime does not use one yet.
   B.Arguments.push_back(0);
+  bool HostSeesWrites = false;
   for (uint32_t I = 0; I < Args.NumArgs; ++I) {
     uint64_t Type = Args.ArgTypes[I];
     if (!(Type & OMP_TGT_MAPTYPE_TARGET_PARAM))
@@ -83,18 +94,62 @@ static void buildArguments(Device &D, const __tgt_kernel_arguments &Args,
     // Unmapped pointers (zero-length sections of unmapped memory, device
     // pointers from omp_target_alloc) keep their value.
     uintptr_t DeviceBegin = B.DeviceBegins[I];
-    B.Arguments.push_back(DeviceBegin ? rebase(Base, Begin, DeviceBegin)
-                                      : Base);
+    uintptr_t Value = DeviceBegin ? rebase(Base, Begin, DeviceBegin) : Base;
+    HostSeesWrites |= D.hostSeesDeviceWrites(Value);
+    B.Arguments.push_back(Value);
   }
   if (!B.Privates.empty()) {
-    uintptr_t Buffer = D.privateBuffer(B.Privates.size());
+    uintptr_t Buffer = D.allocate(B.Privates.size());
+    if (!Buffer)
+      fatal("out of device memory for %zu bytes of firstprivate copies on "
+            "device %d (%s)",
+            B.Privates.size(), D.id(), D.memoryStatus().c_str());
     D.copyToDevice(Buffer, B.Privates.data(), B.Privates.size());
+    D.releaseWhenDone(Buffer);
     for (const auto &[Argument, Offset] : B.PrivateSlots)
       B.Arguments[Argument] = Buffer + Offset;
   }
-  B.ArgumentPointers.resize(B.Arguments.size());
-  for (size_t I = 0; I < B.Arguments.size(); ++I)
-    B.ArgumentPointers[I] = &B.Arguments[I];
+  return HostSeesWrites;
+}
+
+/// The launch environment (OffloadABI.h) of \p K's launches on the current
+/// lane of \p D, with room for its teams-reduction records: the lane's, grown
+/// when a kernel needs more room. Kernels of a lane run one at a time, so the
+/// counters, which every launch leaves at zero, serve them in turn.
+static uintptr_t launchEnvironment(Device &D, const Kernel &K) {
+  Lane &L = D.lane();
+  if (L.LaunchEnvironment && L.ReductionRecordBytes >= K.ReductionRecordBytes &&
+      L.ReductionRecords >= K.ReductionRecords)
+    return L.LaunchEnvironment;
+  uint32_t RecordBytes = std::max(L.ReductionRecordBytes, K.ReductionRecordBytes);
+  uint32_t Records = std::max(L.ReductionRecords, K.ReductionRecords);
+  // The environment, the counters and then the records, each 16-byte aligned
+  // (enough for any reduction variable).
+  auto AlignUp = [](size_t Bytes) { return (Bytes + 15) & ~size_t(15); };
+  size_t HeaderBytes = AlignUp(sizeof(KernelLaunchEnvironmentTy));
+  size_t CounterBytes = AlignUp(sizeof(uint32_t) * (1 + size_t(Records)));
+  uintptr_t Memory =
+      D.allocate(HeaderBytes + CounterBytes + size_t(RecordBytes) * Records);
+  if (!Memory)
+    fatal("out of device memory for the teams-reduction records of kernel %s "
+          "on device %d (%s)",
+          K.Name.c_str(), D.id(), D.memoryStatus().c_str());
+  KernelLaunchEnvironmentTy Environment = {};
+  uintptr_t Counters = Memory + HeaderBytes;
+  Environment.Reduction.TeamsDone = pointerTo<uint32_t>(Counters);
+  Environment.Reduction.RecordStates =
+      pointerTo<uint32_t>(Counters + sizeof(uint32_t));
+  Environment.Reduction.Buffer = pointerTo(Counters + CounterBytes);
+  Environment.Reduction.Records = Records;
+  D.fill(Counters, 0, CounterBytes);
+  D.copyToDevice(Memory, &Environment, sizeof(Environment));
+  // Kernels queued before still use the old one.
+  if (L.LaunchEnvironment)
+    D.releaseWhenDone(L.LaunchEnvironment);
+  L.LaunchEnvironment = Memory;
+  L.ReductionRecordBytes = RecordBytes;
+  L.ReductionRecords = Records;
+  return Memory;
 }
 
 namespace {
@@ -179,12 +234,14 @@ trace::Event kernelEvent(const Device &D, const Kernel &K,
               .add("dynamic shared memory", C.SharedMemory)
               .add("arguments", NumArguments)
               .add("device", D.id())
-              .add("stream", 0)};
+              .add("stream", D.lane().Work.number())};
 }
 } // namespace
 
-void omptarget::launchKernel(Device &D, Kernel &K, int32_t NumTeams,
-                             const __tgt_kernel_arguments &Args) {
+void omptarget::launchKernel(Device &D, Kernel &K, const ident_t *Loc,
+                             int32_t NumTeams,
+                             const __tgt_kernel_arguments &Args,
+                             DataEnvironment::Restores *Deferred) {
   LaunchBuffers &B = D.launchBuffers();
   MapList List;
   List.Count = static_cast<int32_t>(Args.NumArgs);
@@ -194,11 +251,12 @@ void omptarget::launchKernel(Device &D, Kernel &K, int32_t NumTeams,
   List.Types = Args.ArgTypes;
   List.Names = Args.ArgNames;
   List.Mappers = Args.ArgMappers;
+  bool HostSeesWrites;
   {
     trace::HostSpan Span([&] { return D.mapEvent("enter data", List.Count); });
     B.DeviceBegins.resize(Args.NumArgs);
     D.data().mapBegin(List, B.DeviceBegins.data());
-    buildArguments(D, Args, B);
+    HostSeesWrites = buildArguments(D, Args, B);
   }
   {
     trace::HostSpan Span([&] {
@@ -207,15 +265,24 @@ void omptarget::launchKernel(Device &D, Kernel &K, int32_t NumTeams,
     });
     LaunchConfig C = configure(D, K, NumTeams, Args);
     const LaunchGeometry &G = C.Geometry;
+    if (K.ReductionRecordBytes > 0)
+      B.Arguments[0] = launchEnvironment(D, K);
     size_t NumArguments = B.Arguments.size() - 1;
     if (infoEnabled())
       printLaunch(D, K, G, NumArguments);
+    D.noteLaunch(Loc, K);
     D.enqueue(
-        [&] {
+        [&](CUstream Stream) {
+          size_t ArgumentBytes = B.Arguments.size() * sizeof(uintptr_t);
+          void *Extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, B.Arguments.data(),
+                           CU_LAUNCH_PARAM_BUFFER_SIZE, &ArgumentBytes,
+                           CU_LAUNCH_PARAM_END};
           CUresult Result = D.driver().LaunchKernel(
               K.Function, G.Teams[0], G.Teams[1], G.Teams[2], G.Threads[0],
-              G.Threads[1], G.Threads[2], C.SharedMemory, D.stream(),
-              B.ArgumentPointers.data(), nullptr);
+              G.Threads[1], G.Threads[2], C.SharedMemory, Stream, nullptr,
+              Extra);
+          if (isKernelFault(Result))
+            D.failed(Result, "cannot launch a kernel");
           if (Result != CUDA_SUCCESS)
             fatal("cannot launch kernel %s on device %d with %u teams x %u "
                   "threads: %s",
@@ -224,15 +291,14 @@ void omptarget::launchKernel(Device &D, Kernel &K, int32_t NumTeams,
         },
         [&] { return kernelEvent(D, K, C, NumArguments); });
   }
-  {
-    // Target regions complete before the host goes on (nowait ones too, for
-    // now).
+  if (!Deferred &&
+      (K.Prints || HostSeesWrites || D.kernelsUseHostMemoryInPlace())) {
     trace::HostSpan Span([&] {
       return trace::Event{"wait", "launch",
                           trace::Args().add("kernel", K.Name)};
     });
-    D.waitForKernel(K);
+    D.synchronize();
   }
   trace::HostSpan Span([&] { return D.mapEvent("exit data", List.Count); });
-  D.data().mapEnd(List);
+  D.data().mapEnd(List, Deferred);
 }

@@ -1,6 +1,9 @@
 //===- MemoryPool.cpp - Reuse of small device allocations -----------------===//
 //
 // Free lists of device blocks by power-of-two size class (see MemoryPool.h).
+// A free block records the stream whose queued work may still use it; the
+// lists are short, so taking a block scans its list for one the asking
+// stream may use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,34 +30,51 @@ int MemoryPool::sizeClass(size_t BlockSize) {
   return Class;
 }
 
-uintptr_t MemoryPool::take(size_t BlockSize) {
+uintptr_t MemoryPool::take(size_t BlockSize, const void *Owner) {
   std::vector<uintptr_t> &List = Free[sizeClass(BlockSize)];
-  if (List.empty())
-    return 0;
-  uintptr_t Ptr = List.back();
-  List.pop_back();
-  InUse.emplace(Ptr, BlockSize);
-  return Ptr;
+  for (size_t I = List.size(); I-- > 0;) {
+    uintptr_t Ptr = List[I];
+    Block &B = Blocks[Ptr];
+    if (B.Owner && B.Owner != Owner)
+      continue;
+    List[I] = List.back();
+    List.pop_back();
+    B.Free = false;
+    B.Owner = nullptr;
+    return Ptr;
+  }
+  return 0;
 }
 
 void MemoryPool::track(uintptr_t Ptr, size_t BlockSize) {
-  InUse.emplace(Ptr, BlockSize);
+  Blocks[Ptr] = {BlockSize, false, nullptr, 0};
 }
 
-bool MemoryPool::giveBack(uintptr_t Ptr) {
-  auto It = InUse.find(Ptr);
-  if (It == InUse.end())
-    return false;
-  Free[sizeClass(It->second)].push_back(Ptr);
-  InUse.erase(It);
-  return true;
+uint64_t MemoryPool::giveBack(uintptr_t Ptr, const void *Owner) {
+  auto It = Blocks.find(Ptr);
+  if (It == Blocks.end())
+    return 0;
+  Block &B = It->second;
+  B.Free = true;
+  B.Owner = Owner;
+  B.Token = ++LastToken;
+  Free[sizeClass(B.Size)].push_back(Ptr);
+  return B.Token;
+}
+
+void MemoryPool::settle(uintptr_t Ptr, uint64_t Token) {
+  auto It = Blocks.find(Ptr);
+  if (It != Blocks.end() && It->second.Free && It->second.Token == Token)
+    It->second.Owner = nullptr;
 }
 
 std::vector<uintptr_t> MemoryPool::drain() {
-  std::vector<uintptr_t> Blocks;
+  std::vector<uintptr_t> Drained;
   for (std::vector<uintptr_t> &List : Free) {
-    Blocks.insert(Blocks.end(), List.begin(), List.end());
+    for (uintptr_t Ptr : List)
+      Blocks.erase(Ptr);
+    Drained.insert(Drained.end(), List.begin(), List.end());
     List.clear();
   }
-  return Blocks;
+  return Drained;
 }

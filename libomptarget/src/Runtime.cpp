@@ -59,11 +59,16 @@ void Runtime::initialize() {
   }
   HostDefaultDevice = reinterpret_cast<int (*)()>(
       dlsym(RTLD_DEFAULT, "omp_get_default_device"));
-  if (Devices.empty())
+  if (Devices.empty()) {
     info("no GPU is available (%s): target regions run on the host",
          Unavailable.c_str());
-  else
+  } else {
     info("%zu CUDA device(s) available", Devices.size());
+    // Target regions do not wait for their kernels: the program's end waits
+    // for them, and reports their faults. Registered after the driver
+    // started, so that it runs before the driver's own exit handlers.
+    atexit([] { Runtime::get().waitForDevices(); });
+  }
   Initialized.store(true, std::memory_order_release);
 }
 
@@ -116,6 +121,11 @@ Device *Runtime::deviceForApi(int DeviceNum, bool &IsHost) {
 int Runtime::numDevices() {
   std::call_once(InitOnce, [this] { initialize(); });
   return static_cast<int>(Devices.size());
+}
+
+void Runtime::waitForDevices() {
+  for (auto &D : Devices)
+    D->waitForQueuedWork();
 }
 
 void Runtime::unloadProgram(const __tgt_bin_desc *Desc) {

@@ -43,6 +43,9 @@ public:
   /// Forgets a program on every device (__tgt_unregister_lib).
   void unloadProgram(const __tgt_bin_desc *Desc);
 
+  /// Waits for the work queued on every device (at the program's end).
+  void waitForDevices();
+
 private:
   void initialize();
   int defaultDevice() const;

@@ -1,15 +1,18 @@
 //===- TargetInterface.cpp - The __tgt_* entry points clang-22 calls ------===//
 //
-// Target regions, target data / enter data / exit data / update, and the
-// device count the host OpenMP runtime (libomp) looks up by name for
-// omp_get_num_devices. Each entry point decides where the construct runs and
-// holds the device for its whole duration.
+// Target regions, target data / enter data / exit data / update (with and
+// without nowait), the completion of nowait constructs and the device count,
+// which the host OpenMP runtime (libomp) looks up by name. Each entry point
+// decides where the construct runs and holds the device while it queues the
+// construct's work.
 //
 //===----------------------------------------------------------------------===//
 
+#include "AsyncConstruct.h"
 #include "Device.h"
 #include "Diagnostics.h"
 #include "Environment.h"
+#include "HostOpenMP.h"
 #include "KernelLaunch.h"
 #include "Registry.h"
 #include "Runtime.h"
@@ -50,15 +53,14 @@ trace::Event regionEvent(const void *HostId, const Kernel *K) {
               .add("kernel", Name ? Name : "unknown")};
 }
 
-void mapData(DataOp Op, ident_t *Loc, int64_t DeviceId, int32_t ArgNum,
-             void **ArgsBase, void **Args, int64_t *ArgSizes, int64_t *ArgTypes,
-             void **ArgNames, void **ArgMappers) {
+void mapData(DataOp Op, bool Nowait, ident_t *Loc, int64_t DeviceId,
+             int32_t ArgNum, void **ArgsBase, void **Args, int64_t *ArgSizes,
+             int64_t *ArgTypes, void **ArgNames, void **ArgMappers) {
   ConstructScope Scope(Loc);
   Device *D = Runtime::get().deviceForConstruct(DeviceId);
   if (!D)
     return;
   trace::HostSpan Span([&] { return D->mapEvent(stepName(Op), ArgNum); });
-  std::unique_lock<std::mutex> Lock = D->acquire();
   MapList List;
   List.Count = ArgNum;
   List.Bases = ArgsBase;
@@ -67,18 +69,38 @@ void mapData(DataOp Op, ident_t *Loc, int64_t DeviceId, int32_t ArgNum,
   List.Types = ArgTypes;
   List.Names = ArgNames;
   List.Mappers = ArgMappers;
-  switch (Op) {
-  case DataOp::Begin:
-    D->data().mapBegin(List);
-    D->data().synchronize();
-    break;
-  case DataOp::End:
-    D->data().mapEnd(List);
-    break;
-  case DataOp::Update:
-    D->data().update(List);
-    break;
+  auto Queue = [&](DataEnvironment::Restores *Deferred) {
+    switch (Op) {
+    case DataOp::Begin:
+      D->data().mapBegin(List);
+      // The program may change the host data once the construct is over.
+      if (!Deferred)
+        D->data().settleCopiesIn();
+      break;
+    case DataOp::End:
+      D->data().mapEnd(List, Deferred);
+      break;
+    case DataOp::Update:
+      D->data().update(List, Deferred);
+      break;
+    }
+  };
+  if (Nowait) {
+    AsyncConstruct::run(*D, {Loc}, Queue);
+    return;
   }
+  DeviceLock Lock = D->acquire();
+  Queue(nullptr);
+}
+
+/// Dependences that other compilers may pass to the nowait entry points
+/// (clang-22 gives them to the target task instead and passes none).
+void waitForDependences(int32_t DepNum, void *DepList, int32_t NoAliasDepNum,
+                        void *NoAliasDepList) {
+  hostomp::waitForDependences(static_cast<hostomp::Dependence *>(DepList),
+                              DepNum);
+  hostomp::waitForDependences(
+      static_cast<hostomp::Dependence *>(NoAliasDepList), NoAliasDepNum);
 }
 } // namespace
 
@@ -113,7 +135,7 @@ extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
     Region.Arguments.add("device", D->id());
     return Region;
   });
-  std::unique_lock<std::mutex> Lock = D->acquire();
+  DeviceLock Lock = D->acquire();
   K = D->findKernel(HostPtr);
   if (!K) {
     // The device compile left the region out (the link step warned): a
@@ -127,7 +149,15 @@ extern "C" int __tgt_target_kernel(ident_t *Loc, int64_t DeviceId,
     return OffloadFailed;
   }
   Scope.setKernel(K->Name.c_str());
-  launchKernel(*D, *K, NumTeams, *Args);
+  if (!(Args->Flags & OMP_KERNEL_ARGS_NOWAIT)) {
+    launchKernel(*D, *K, Loc, NumTeams, *Args, nullptr);
+    return 0;
+  }
+  Lock.unlock();
+  AsyncConstruct::run(*D, {Loc, K->Name.c_str()},
+                      [&](DataEnvironment::Restores *Deferred) {
+                        launchKernel(*D, *K, Loc, NumTeams, *Args, Deferred);
+                      });
   return 0;
 }
 
@@ -137,8 +167,8 @@ extern "C" void __tgt_target_data_begin_mapper(ident_t *Loc, int64_t DeviceId,
                                                int64_t *ArgTypes,
                                                void **ArgNames,
                                                void **ArgMappers) {
-  mapData(DataOp::Begin, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
-          ArgTypes, ArgNames, ArgMappers);
+  mapData(DataOp::Begin, false, Loc, DeviceId, ArgNum, ArgsBase, Args,
+          ArgSizes, ArgTypes, ArgNames, ArgMappers);
 }
 
 extern "C" void __tgt_target_data_end_mapper(ident_t *Loc, int64_t DeviceId,
@@ -146,8 +176,8 @@ extern "C" void __tgt_target_data_end_mapper(ident_t *Loc, int64_t DeviceId,
                                              void **Args, int64_t *ArgSizes,
                                              int64_t *ArgTypes, void **ArgNames,
                                              void **ArgMappers) {
-  mapData(DataOp::End, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
-          ArgTypes, ArgNames, ArgMappers);
+  mapData(DataOp::End, false, Loc, DeviceId, ArgNum, ArgsBase, Args,
+          ArgSizes, ArgTypes, ArgNames, ArgMappers);
 }
 
 extern "C" void __tgt_target_data_update_mapper(ident_t *Loc, int64_t DeviceId,
@@ -156,8 +186,42 @@ extern "C" void __tgt_target_data_update_mapper(ident_t *Loc, int64_t DeviceId,
                                                 int64_t *ArgTypes,
                                                 void **ArgNames,
                                                 void **ArgMappers) {
-  mapData(DataOp::Update, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
+  mapData(DataOp::Update, false, Loc, DeviceId, ArgNum, ArgsBase, Args,
+          ArgSizes, ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" void __tgt_target_data_begin_nowait_mapper(
+    ident_t *Loc, int64_t DeviceId, int32_t ArgNum, void **ArgsBase,
+    void **Args, int64_t *ArgSizes, int64_t *ArgTypes, void **ArgNames,
+    void **ArgMappers, int32_t DepNum, void *DepList, int32_t NoAliasDepNum,
+    void *NoAliasDepList) {
+  waitForDependences(DepNum, DepList, NoAliasDepNum, NoAliasDepList);
+  mapData(DataOp::Begin, true, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
           ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" void __tgt_target_data_end_nowait_mapper(
+    ident_t *Loc, int64_t DeviceId, int32_t ArgNum, void **ArgsBase,
+    void **Args, int64_t *ArgSizes, int64_t *ArgTypes, void **ArgNames,
+    void **ArgMappers, int32_t DepNum, void *DepList, int32_t NoAliasDepNum,
+    void *NoAliasDepList) {
+  waitForDependences(DepNum, DepList, NoAliasDepNum, NoAliasDepList);
+  mapData(DataOp::End, true, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
+          ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" void __tgt_target_data_update_nowait_mapper(
+    ident_t *Loc, int64_t DeviceId, int32_t ArgNum, void **ArgsBase,
+    void **Args, int64_t *ArgSizes, int64_t *ArgTypes, void **ArgNames,
+    void **ArgMappers, int32_t DepNum, void *DepList, int32_t NoAliasDepNum,
+    void *NoAliasDepList) {
+  waitForDependences(DepNum, DepList, NoAliasDepNum, NoAliasDepList);
+  mapData(DataOp::Update, true, Loc, DeviceId, ArgNum, ArgsBase, Args, ArgSizes,
+          ArgTypes, ArgNames, ArgMappers);
+}
+
+extern "C" void __tgt_target_nowait_query(void **AsyncHandle) {
+  AsyncConstruct::query(AsyncHandle);
 }
 
 extern "C" int __tgt_get_num_devices() { return Runtime::get().numDevices(); }

@@ -33,7 +33,7 @@ using namespace omptarget::trace;
 namespace {
 constexpr int HostProcess = 1;
 constexpr int FirstDeviceProcess = 2;
-constexpr int StreamThread = 1;
+constexpr int FirstStreamThread = 1;
 /// Events are kept in chunks of this size, so that the buffer grows without
 /// copying what it holds.
 constexpr size_t ChunkBytes = size_t(1) << 20;
@@ -209,8 +209,8 @@ Track trace::hostThread() {
   return {HostProcess, Thread};
 }
 
-Track trace::deviceStream(int Device) {
-  return {FirstDeviceProcess + Device, StreamThread};
+Track trace::deviceStream(int Device, int Stream) {
+  return {FirstDeviceProcess + Device, FirstStreamThread + Stream};
 }
 
 void trace::nameDevice(int Device, const std::string &Name) {
@@ -218,8 +218,11 @@ void trace::nameDevice(int Device, const std::string &Name) {
   metadata("process_name", {Process, 0}, Args().add("name", Name));
   metadata("process_sort_index", {Process, 0},
            Args().add("sort_index", 1 + Device));
-  metadata("thread_name", {Process, StreamThread},
-           Args().add("name", "stream 0"));
+}
+
+void trace::nameStream(int Device, int Stream, const std::string &Name) {
+  metadata("thread_name", deviceStream(Device, Stream),
+           Args().add("name", Name));
 }
 
 void Args::addKey(const char *Key) {

@@ -34,10 +34,12 @@ struct Track {
 
 /// The calling host thread's track, named the first time it is used.
 Track hostThread();
-/// The track of a device's stream (each device has one).
-Track deviceStream(int Device);
-/// Names a device's process and its stream's track.
+/// The track of stream \p Stream of a device.
+Track deviceStream(int Device, int Stream);
+/// Names a device's process.
 void nameDevice(int Device, const std::string &Name);
+/// Names the track of stream \p Stream of a device.
+void nameStream(int Device, int Stream, const std::string &Name);
 
 /// Microseconds since the runtime was loaded: the trace's clock.
 double now();

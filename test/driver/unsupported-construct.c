@@ -3,15 +3,15 @@
 // so does a function that has no device version.
 // RUN: not %clang -O1 %offload %s -o %t 2>&1 | FileCheck %s -DARCH=%default-arch
 // CHECK: clang-linker-wrapper: error: the device code for [[ARCH]] uses functions that no device library defines:
-// CHECK-DAG: '__kmpc_omp_task_alloc' (used in the target region in 'main' at line [[@LINE+6]]): not supported by this device runtime yet (OpenMP construct: task)
+// CHECK-DAG: '__kmpc_cancel' (used in the target region in 'main' at line [[@LINE+6]]): not supported by this device runtime yet (OpenMP construct: cancel)
 // CHECK-DAG: 'host_only' (used in {{.*}}): undefined in device code
 // CHECK: clang: error: linker command failed
 void host_only(int *);
 int main(void) {
   int x = 0;
-#pragma omp target map(tofrom : x)
+#pragma omp target parallel map(tofrom : x)
   {
-#pragma omp task
+#pragma omp cancel parallel
     x = 1;
     host_only(&x);
   }

@@ -10,6 +10,7 @@
 // RUN: %host-clang -fopenmp -rdynamic %t.o -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: %run %t 2>&1 | FileCheck %s --check-prefixes=CHECK,HOST
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,GPU
+#include "Inputs/fake-cuda-catch-up.h"
 #include "omptarget.h"
 #include <omp.h>
 #include <stdio.h>
@@ -29,8 +30,10 @@ typedef struct {
 } vec;
 #pragma omp declare mapper(vec v) map(v, v.p[0:v.n])
 
-/// The device copy of a host object (the host itself without a device).
+/// The device copy of a host object (the host itself without a device),
+/// once the GPU has done the work queued so far.
 static double *dev(void *host) {
+  fakeCudaCatchUp();
   void *p = omp_get_mapped_ptr(host, omp_get_default_device());
   return p ? (double *)p : (double *)host;
 }

@@ -40,6 +40,8 @@ int main(void) {
   // Loads the program: g's device reference pointer gets the host address.
   omp_target_is_present(a, dev);
   // GPU: fake-cuda: loaded a cubin module
+  // (Small copies to the device go through pinned staging memory.)
+  // GPU-NEXT: fake-cuda: alloc 1048576 bytes of pinned host memory (flags 0)
   // GPU-NEXT: fake-cuda: copy 8 bytes to the device
   fprintf(stderr, "-- map\n");
 #pragma omp target map(tofrom : a)
@@ -101,19 +103,19 @@ int main(void) {
 // The device side for the fake driver: the region above, with clang-22's
 // kernel signature (launch environment, double a[8]); g through its
 // reference pointer, which the runtime points to the host's g.
-KernelEnvironmentTy fakedev_omp_main_l45_kernel_environment = {
+KernelEnvironmentTy fakedev_omp_main_l47_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_GENERIC_SPMD, 1, 128, -1, -1, 0, 0}, NULL, NULL};
 double *fakedev_g_decl_tgt_ref_ptr;
-void fakedev_omp_main_l45(void **Params, unsigned Teams, unsigned Threads) {
+void fakedev_omp_main_l47(void **Params, unsigned Teams, unsigned Threads) {
   (void)Teams, (void)Threads;
   Seen = *(double **)Params[1];
   Seen[1] = 5;
   fakedev_g_decl_tgt_ref_ptr[2] += 10;
 }
 // (launch environment, double *shared)
-KernelEnvironmentTy fakedev_omp_main_l58_kernel_environment = {
+KernelEnvironmentTy fakedev_omp_main_l60_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_GENERIC_SPMD, 1, 128, -1, -1, 0, 0}, NULL, NULL};
-void fakedev_omp_main_l58(void **Params, unsigned Teams, unsigned Threads) {
+void fakedev_omp_main_l60(void **Params, unsigned Teams, unsigned Threads) {
   (void)Teams, (void)Threads;
   Seen = *(double **)Params[1];
   Seen[3] = 7;

@@ -1,7 +1,9 @@
 // Fatal errors end the process with one message naming the source location
 // (from the ident_t, or from the kernel name without -g), never a crash:
-// kernel faults (with advice where the program requires unified shared memory
-// and the GPU cannot reach host memory), regions without a kernel under
+// kernel faults (noticed when the program ends, since target regions do not
+// wait for their kernels, unless the kernel uses host memory in place; with
+// advice where the program requires unified shared memory and the GPU cannot
+// reach host memory), regions without a kernel under
 // OMP_TARGET_OFFLOAD=mandatory (by default they run on the host),
 // unsupported requirements, bad device numbers, out of device memory. A
 // declare target variable the image lacks is no error: the device code does
@@ -63,10 +65,10 @@ int main(int, char **Argv) {
   __tgt_kernel_arguments Args = None.kernelArgs();
   if (Mode == "fault-g")
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Region, &Args);
-  // FAULT-G: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at src/foo.c:17 (function foo_bar)
+  // FAULT-G: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the host noticed the failure when the program ended (target regions do not wait for their kernels) at src/foo.c:17 (function foo_bar)
   if (Mode == "fault")
     return __tgt_target_kernel(&NoG, -1, 0, 0, &CxxRegion, &Args);
-  // FAULT: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d__Z4axpyiPd_l9 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at function axpy(int, double*), line 9 (compile with -g for the file name)
+  // FAULT: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d__Z4axpyiPd_l9 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the host noticed the failure when the program ended (target regions do not wait for their kernels) at function axpy(int, double*), line 9 (compile with -g for the file name)
   if (Mode == "no-kernel")
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Unknown, &Args);
   // NO-KERNEL: omptarget fatal error: the target region cannot run on device 0: its program's device image has no kernel for it (the link step warned about it) at src/foo.c:17 (function foo_bar)
@@ -81,7 +83,7 @@ int main(int, char **Argv) {
     return __tgt_target_kernel(&WithG, -1, 0, 0, &Region, &Args);
   // MISSING-GLOBAL: omptarget info: device 0: the device image does not define the declare target variable gone
   // MISSING-GLOBAL: omptarget info: device 0: launching __omp_offloading_fd00_1f2e3d_foo_bar_l17
-  // USM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the program requires unified_shared_memory, but device 0 (Fake GPU 0) cannot access host memory that was not mapped: this GPU and driver give kernels no access to pageable host memory (no HMM). Map the host data the kernel uses, or allocate it with omp_target_alloc_shared or llvm_omp_target_alloc_shared (managed memory), for the target region at src/foo.c:17 (function foo_bar)
+  // USM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered); the host noticed the failure when the program ended (target regions do not wait for their kernels); the program requires unified_shared_memory, but device 0 (Fake GPU 0) cannot access host memory that was not mapped: this GPU and driver give kernels no access to pageable host memory (no HMM). Map the host data the kernel uses, or allocate it with omp_target_alloc_shared or llvm_omp_target_alloc_shared (managed memory), for the target region at src/foo.c:17 (function foo_bar)
   // USM-HMM: omptarget fatal error: kernel __omp_offloading_fd00_1f2e3d_foo_bar_l17 failed on device 0: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered) at src/foo.c:17 (function foo_bar)
   // REVERSE: omptarget fatal error: '#pragma omp requires reverse_offload' is not supported yet by the offloading runtime at src/foo.c:17 (function foo_bar)
   if (Mode == "bad-device")

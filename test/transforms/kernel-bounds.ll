@@ -1,6 +1,7 @@
 ; The KernelBounds pass: a generic kernel's block bound grows by the master
 ; warp; an SPMD kernel with clang's default bound (128, no thread_limit) may
-; run 256 threads, in its attributes and in its environment's MaxThreads. An
+; run 256 threads, in its attributes and in its environment's MaxThreads,
+; marked as a bound the link step may revise once ptxas has compiled it. An
 ; SPMD kernel with a thread_limit of its own and a kernel without an
 ; environment keep theirs.
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-kernel-bounds -S %s | FileCheck %s
@@ -44,7 +45,7 @@ attributes #0 = { "nvvm.maxntid"="128" "omp_target_thread_limit"="128" }
 attributes #1 = { "nvvm.maxntid"="64" "omp_target_thread_limit"="64" }
 
 ; CHECK-DAG: attributes #[[GENERIC]] = { "nvvm.maxntid"="160" "omp_target_thread_limit"="128" }
-; CHECK-DAG: attributes #[[SPMD]] = { "nvvm.maxntid"="256" "omp_target_thread_limit"="256" }
+; CHECK-DAG: attributes #[[SPMD]] = { "nvvm.maxntid"="256" "omp_target_thread_limit"="256" "ompgpu-revisable-maxntid" }
 ; CHECK-DAG: attributes #[[LIMITED]] = { "nvvm.maxntid"="64" "omp_target_thread_limit"="64" }
 ; CHECK-DAG: attributes #[[CUDA]] = { "nvvm.maxntid"="128" "omp_target_thread_limit"="128" }
 

@@ -15,7 +15,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-shared-locals
 ; CHECK-NEXT: ompgpu-defer-reductions
 ; CHECK-NEXT: ompgpu-full-warp-shuffles
+; CHECK: ompgpu-task-shared-captures
 ; CHECK-NEXT: ompgpu-kernel-target-attributes
+; CHECK-NEXT: ompgpu-program-tasks
 ; CHECK-NEXT: ompgpu-kernel-bounds
 ; CHECK-NEXT: ompgpu-memory-parallelism
 ; CHECK-NEXT: ompgpu-worker-dispatch

@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -51,6 +52,18 @@ OptimizationLevel toOptimizationLevel(unsigned OptLevel) {
   }
 }
 
+/// The PTX of \p Program, which code generation rewrites.
+Expected<std::string> emitPTX(Module &Program, TargetMachine &TM) {
+  SmallString<0> PTX;
+  raw_svector_ostream PTXStream(PTX);
+  legacy::PassManager CodeGen;
+  if (TM.addPassesToEmitFile(CodeGen, PTXStream, nullptr,
+                             CodeGenFileType::AssemblyFile))
+    return linkError("the NVPTX backend cannot emit PTX");
+  CodeGen.run(Program);
+  return std::string(PTX);
+}
+
 } // namespace
 
 void initializeDeviceCodegen() {
@@ -67,8 +80,10 @@ void initializeDeviceCodegen() {
   InitializeNativeTargetAsmPrinter();
 }
 
-Expected<std::string> optimizeAndEmitPTX(Module &Program, StringRef Arch,
-                                         unsigned OptLevel) {
+Expected<CompiledDeviceProgram> compileDeviceProgram(Module &Program,
+                                                     StringRef Arch,
+                                                     unsigned OptLevel,
+                                                     PtxAssembler Assemble) {
   Expected<std::unique_ptr<TargetMachine>> TM =
       createNVPTXTargetMachine(Program, Arch, OptLevel);
   if (!TM)
@@ -81,14 +96,28 @@ Expected<std::string> optimizeAndEmitPTX(Module &Program, StringRef Arch,
     return linkError("the optimized device program for " + Arch +
                      " is invalid (a bug in the toolchain):\n" + Errors);
 
-  SmallString<0> PTX;
-  raw_svector_ostream PTXStream(PTX);
-  legacy::PassManager CodeGen;
-  if ((*TM)->addPassesToEmitFile(CodeGen, PTXStream, nullptr,
-                                 CodeGenFileType::AssemblyFile))
-    return linkError("the NVPTX backend cannot emit PTX");
-  CodeGen.run(Program);
-  return std::string(PTX);
+  CompiledDeviceProgram Compiled;
+  LaunchBoundsPolicy Policy(Program, Arch);
+  while (true) {
+    // Code generation rewrites the module it runs on: a program whose
+    // bounds may still change is emitted from a copy.
+    std::unique_ptr<Module> Copy =
+        Policy.empty() ? nullptr : CloneModule(Program);
+    Expected<std::string> PTX = emitPTX(Copy ? *Copy : Program, **TM);
+    if (!PTX)
+      return PTX.takeError();
+    Expected<std::vector<KernelResources>> Kernels = Assemble(*PTX);
+    if (!Kernels)
+      return Kernels.takeError();
+    Compiled.PTX = std::move(*PTX);
+    Compiled.Kernels = std::move(*Kernels);
+    ++Compiled.Compiles;
+    if (Policy.empty() || Compiled.Compiles == MaxCompiles ||
+        !Policy.revise(Compiled.Kernels))
+      break;
+  }
+  Compiled.Decisions = Policy.decisions();
+  return std::move(Compiled);
 }
 
 } // namespace ompgpu

@@ -1,6 +1,7 @@
 //===- DeviceLink.cpp - One device program per GPU architecture -----------===//
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/OffloadLink/ImageManifest.h"
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/Remarks.h"
 
@@ -55,15 +56,7 @@ bool isCudaSystemCall(StringRef Name) {
 /// The OpenMP construct a runtime entry point serves, for error messages.
 StringRef constructOf(StringRef Name) {
   static const std::pair<StringRef, StringRef> Table[] = {
-      {"__kmpc_omp_task", "task"},
-      {"__kmpc_omp_taskwait", "taskwait"},
-      {"__kmpc_omp_taskyield", "taskyield"},
-      {"__kmpc_taskgroup", "taskgroup"},
-      {"__kmpc_end_taskgroup", "taskgroup"},
-      {"__kmpc_taskloop", "taskloop"},
-      {"__kmpc_dispatch_", "schedule(dynamic|guided|runtime|auto)"},
-      {"__kmpc_ordered", "ordered"},
-      {"__kmpc_end_ordered", "ordered"},
+      {"__kmpc_cancel", "cancel"},
   };
   for (const auto &[Prefix, Construct] : Table)
     if (Name.starts_with(Prefix))
@@ -178,6 +171,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
                        "' failed");
   }
   exposeDeclareTargetVariables(*Program);
+  recordProgramServices(*Program);
   runBeforeRuntimeLink(*Program);
   for (auto [Path, What] : {std::pair<StringRef, StringRef>{
                                 Options.RuntimePath, "OpenMP device runtime"},

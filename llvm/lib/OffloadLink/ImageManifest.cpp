@@ -2,6 +2,8 @@
 #include "ompgpu/OffloadLink/ImageManifest.h"
 #include "ompgpu/Transforms/Remarks.h"
 
+#include "OffloadABI.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -18,6 +20,14 @@ bool hostReachable(const GlobalVariable &G) {
   return G.getAddressSpace() != Shared && G.getAddressSpace() != Local;
 }
 
+/// Named metadata that marks a device program whose own code prints.
+constexpr const char ProgramPrintsMetadata[] = "ompgpu.program-prints";
+
+bool isCalled(const Module &Program, StringRef Name) {
+  const Function *F = Program.getFunction(Name);
+  return F && !F->use_empty();
+}
+
 } // namespace
 
 std::vector<std::string> exportedSymbols(const Module &Program) {
@@ -31,6 +41,20 @@ std::vector<std::string> exportedSymbols(const Module &Program) {
       Names.push_back(G.getName().str());
   llvm::sort(Names);
   return Names;
+}
+
+void recordProgramServices(Module &Program) {
+  if (isCalled(Program, "vprintf"))
+    Program.getOrInsertNamedMetadata(ProgramPrintsMetadata);
+}
+
+uint64_t imageUses(const Module &Program) {
+  uint64_t Uses = 0;
+  if (isCalled(Program, "malloc") || isCalled(Program, "free"))
+    Uses |= OMPGPU_IMAGE_USES_HEAP;
+  if (Program.getNamedMetadata(ProgramPrintsMetadata))
+    Uses |= OMPGPU_IMAGE_USES_PRINTF;
+  return Uses;
 }
 
 void warnAboutEntriesWithoutDefinition(ArrayRef<HostEntry> Entries,

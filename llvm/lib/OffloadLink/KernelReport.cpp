@@ -87,7 +87,8 @@ describeKernels(const Module &Program, StringRef PTX,
 }
 
 void printKernelReport(raw_ostream &OS, StringRef Arch,
-                       ArrayRef<KernelReportRow> Rows) {
+                       ArrayRef<KernelReportRow> Rows,
+                       ArrayRef<LaunchBoundsDecision> Decisions) {
   OS << "offload report for " << Arch << ": " << Rows.size()
      << (Rows.size() == 1 ? " kernel" : " kernels");
   if (!multiprocessorLimits(smVersion(Arch)))
@@ -130,6 +131,22 @@ void printKernelReport(raw_ostream &OS, StringRef Arch,
     Cell(11, Occ ? limiterName(Occ->Limiter).str() : "-");
     Cell(12, describeOrigin(Row.Origin, R.Name));
     OS << "\n";
+  }
+  std::vector<KernelResources> Final;
+  for (const KernelReportRow &Row : Rows)
+    Final.push_back(Row.Resources);
+  for (const LaunchBoundsDecision &Decision : Decisions) {
+    // A hint ptxas fitted at once is in the table's minctas column.
+    if (Decision.Kind == LaunchBoundsDecision::KeptMinBlocks &&
+        Decision.Tried.empty())
+      continue;
+    const KernelReportRow *Row = find_if(Rows, [&](const KernelReportRow &R) {
+      return R.Resources.Name == Decision.Kernel;
+    });
+    OS << "revised: "
+       << (Row != Rows.end() ? describeOrigin(Row->Origin, Decision.Kernel)
+                             : Decision.Kernel)
+       << ": " << describeDecision(Decision, Final) << "\n";
   }
 }
 

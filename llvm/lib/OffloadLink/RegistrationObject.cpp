@@ -33,12 +33,13 @@ public:
 
   Constant *build(ArrayRef<RegisteredImage> Images,
                   const SourceFileTable &Files) {
-    StructType *SymbolsTy = StructType::get(Ctx, {Ptr, I64});
+    StructType *ImageInfoTy = StructType::get(Ctx, {Ptr, I64, I64});
     std::vector<Constant *> PerImage;
     for (const RegisteredImage &Image : Images)
       PerImage.push_back(ConstantStruct::get(
-          SymbolsTy, {symbolArray(Image.Symbols),
-                      ConstantInt::get(I64, Image.Symbols.size())}));
+          ImageInfoTy, {symbolArray(Image.Symbols),
+                        ConstantInt::get(I64, Image.Symbols.size()),
+                        ConstantInt::get(I64, Image.Uses)}));
     StructType *FileTy = StructType::get(Ctx, {I32, I32, Ptr});
     std::vector<Constant *> FileRecords;
     for (const auto &[Numbers, Path] : Files.files())
@@ -50,7 +51,7 @@ public:
         ManifestTy,
         {ConstantInt::get(I32, OMPGPU_MANIFEST_VERSION),
          ConstantInt::get(I32, Images.size()),
-         array(SymbolsTy, PerImage, ".omp_offloading.manifest.images"),
+         array(ImageInfoTy, PerImage, ".omp_offloading.manifest.images"),
          array(FileTy, FileRecords, ".omp_offloading.manifest.files"),
          ConstantInt::get(I64, FileRecords.size())});
     return global(Manifest, ".omp_offloading.manifest");

@@ -89,40 +89,34 @@ void printPtxasDiagnostics(StringRef Output) {
       errs() << Line << "\n";
 }
 
-/// Compiles \p PTXFile, the PTX of \p Program, into \p CubinFile. Under -v
-/// and for the kernel report, ptxas also says what each kernel uses: -v
-/// prints it per kernel, the report as a table.
-Error runPtxas(const LinkSession &Session, const WrapperOptions &Options,
-               const ToolchainPaths &Paths, StringRef Arch,
-               const Module &Program, StringRef PTX, StringRef PTXFile,
-               StringRef CubinFile) {
+/// Compiles \p PTXFile into \p CubinFile and returns what ptxas gave each
+/// kernel (--verbose), for the launch-bound policy, -v and the kernel report.
+/// What else ptxas says is printed when \p PrintDiagnostics is set.
+Expected<std::vector<KernelResources>>
+runPtxas(const LinkSession &Session, const WrapperOptions &Options,
+         const ToolchainPaths &Paths, StringRef Arch, StringRef PTXFile,
+         StringRef CubinFile, bool PrintDiagnostics) {
   std::vector<std::string> Args = {
       "-m64",          "-O" + std::to_string(Options.DeviceOptLevel),
       "--gpu-name",    Arch.str(),
       "--output-file", CubinFile.str(),
-      PTXFile.str()};
-  if (!Session.Verbose && !Options.KernelReport)
-    return runCommand(Session, Paths.Ptxas, Args);
-  Args.insert(Args.end() - 1, "--verbose");
+      "--verbose",     PTXFile.str()};
   Expected<std::string> Output =
       runCommandCapturingOutput(Session, Paths.Ptxas, Args);
   if (!Output)
     return Output.takeError();
-  printPtxasDiagnostics(*Output);
-  std::vector<KernelResources> Kernels = parsePtxasResources(*Output);
-  for (const KernelResources &Kernel : Kernels)
-    note(Session, "ptxas: " + summarizeResources(Kernel));
-  if (Options.KernelReport && !Session.DryRun)
-    printKernelReport(errs(), Arch, describeKernels(Program, PTX, Kernels));
-  return Error::success();
+  if (PrintDiagnostics)
+    printPtxasDiagnostics(*Output);
+  return parsePtxasResources(*Output);
 }
 
-/// The device program of one architecture, as PTX and as a cubin, and the
-/// symbols the host may look up in either.
+/// The device program of one architecture, as PTX and as a cubin, the
+/// symbols the host may look up in either and the services they use.
 struct DeviceImages {
   std::string PTX;
   std::string Cubin;
   std::vector<std::string> Symbols;
+  uint64_t Uses;
 };
 
 Expected<DeviceImages>
@@ -152,33 +146,51 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
     return Program.takeError();
   if (Error E = saveBitcode(Session, **Program, Arch))
     return std::move(E);
-  note(Session, "optimizing at -O" + Twine(Options.DeviceOptLevel) +
-                    " and emitting PTX for " + Arch);
-  Expected<std::string> PTX =
-      optimizeAndEmitPTX(**Program, Arch, Options.DeviceOptLevel);
-  if (!PTX)
-    return PTX.takeError();
-
   Expected<std::string> PTXFile = intermediateFile(Session, Arch, "ptx");
   Expected<std::string> CubinFile = intermediateFile(Session, Arch, "cubin");
   if (!PTXFile)
     return PTXFile.takeError();
   if (!CubinFile)
     return CubinFile.takeError();
-  if (Error E = writeFile(*PTXFile, *PTX))
-    return std::move(E);
-  if (Error E = runPtxas(Session, Options, Paths, Arch, **Program, *PTX,
-                         *PTXFile, *CubinFile))
-    return std::move(E);
+  note(Session, "optimizing at -O" + Twine(Options.DeviceOptLevel) +
+                    " and emitting PTX for " + Arch);
+  // Later compiles of the same program only differ in launch bounds: ptxas'
+  // messages are printed once.
+  bool FirstCompile = true;
+  auto Assemble = [&](StringRef PTX) -> Expected<std::vector<KernelResources>> {
+    if (Error E = writeFile(*PTXFile, PTX))
+      return std::move(E);
+    bool PrintDiagnostics = FirstCompile;
+    FirstCompile = false;
+    return runPtxas(Session, Options, Paths, Arch, *PTXFile, *CubinFile,
+                    PrintDiagnostics);
+  };
+  Expected<CompiledDeviceProgram> Compiled =
+      compileDeviceProgram(**Program, Arch, Options.DeviceOptLevel, Assemble);
+  if (!Compiled)
+    return Compiled.takeError();
+  const std::string *PTX = &Compiled->PTX;
+  for (const LaunchBoundsDecision &Decision : Compiled->Decisions)
+    note(Session, Arch + " " + Decision.Kernel + ": " +
+                      describeDecision(Decision, Compiled->Kernels));
+  for (const KernelResources &Kernel : Compiled->Kernels)
+    note(Session, "ptxas: " + summarizeResources(Kernel));
+  remarkLaunchBounds(**Program, Compiled->Decisions, Compiled->Kernels);
+  if (Options.KernelReport && !Session.DryRun)
+    printKernelReport(errs(), Arch,
+                      describeKernels(**Program, *PTX, Compiled->Kernels),
+                      Compiled->Decisions);
   std::vector<std::string> Symbols = exportedSymbols(**Program);
+  uint64_t Uses = imageUses(**Program);
   if (Session.DryRun)
-    return DeviceImages{*PTX, "", std::move(Symbols)};
+    return DeviceImages{*PTX, "", std::move(Symbols), Uses};
   ErrorOr<std::unique_ptr<MemoryBuffer>> Cubin =
       MemoryBuffer::getFile(*CubinFile, false, false);
   if (!Cubin)
     return linkError("cannot read '" + *CubinFile +
                      "': " + Cubin.getError().message());
-  return DeviceImages{*PTX, (*Cubin)->getBuffer().str(), std::move(Symbols)};
+  return DeviceImages{*PTX, (*Cubin)->getBuffer().str(), std::move(Symbols),
+                      Uses};
 }
 
 /// The host link line with our registration object and runtime libraries.
@@ -227,10 +239,11 @@ Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
       return Built.takeError();
     warnAboutEntriesWithoutDefinition(Inputs->HostEntries, Built->Symbols, Arch,
                                       Files, errs());
-    Images.push_back({std::move(Built->Cubin), Built->Symbols});
+    Images.push_back({std::move(Built->Cubin), Built->Symbols, Built->Uses});
     if (smVersion(Arch) >= NewestSM) {
       NewestSM = smVersion(Arch);
-      NewestPTX = {std::move(Built->PTX), std::move(Built->Symbols)};
+      NewestPTX = {std::move(Built->PTX), std::move(Built->Symbols),
+                   Built->Uses};
     }
   }
   std::string Registration;

@@ -68,7 +68,29 @@ inline uint64_t gridLaunchId() {
 /// Nanoseconds of the device-wide timer.
 inline uint64_t globalTimer() { return __nvvm_read_ptx_sreg_globaltimer(); }
 
+/// Whether the generic address Ptr lies in the calling thread's local
+/// memory (its stack), which no other thread can reach through it.
+inline bool isLocalMemory(const void *Ptr) {
+  return __nvvm_isspacep_local(Ptr);
+}
+
 inline uint32_t activeMask() { return __nvvm_activemask(); }
+
+/// The lanes of Mask (which all execute this call) whose Predicate holds.
+inline uint32_t ballot(uint32_t Mask, bool Predicate) {
+  return __nvvm_vote_ballot_sync(Mask, Predicate);
+}
+
+/// Value of lane SourceLane, to every lane of Mask (which all execute this
+/// call and include SourceLane).
+inline uint32_t shuffle(uint32_t Mask, uint32_t Value, uint32_t SourceLane) {
+  return __nvvm_shfl_sync_idx_i32(Mask, Value, SourceLane, WarpSize - 1);
+}
+inline uint64_t shuffle(uint32_t Mask, uint64_t Value, uint32_t SourceLane) {
+  uint32_t Low = shuffle(Mask, uint32_t(Value), SourceLane);
+  uint32_t High = shuffle(Mask, uint32_t(Value >> 32), SourceLane);
+  return uint64_t(High) << 32 | Low;
+}
 
 /// Waits for the lanes in Mask; orders their memory accesses too.
 inline void syncWarp(uint32_t Mask) { __nvvm_bar_warp_sync(Mask); }
@@ -140,26 +162,76 @@ inline bool casRelaxedOrLoadAcquire(PtrT Ptr, T &Expected, T Desired) {
                                             __ATOMIC_RELAXED, __ATOMIC_ACQUIRE,
                                             Scope);
 }
+/// Writes Desired if *Ptr holds Expected, acquiring what the last release
+/// of *Ptr published and releasing the caller's earlier writes; otherwise
+/// loads *Ptr into Expected, without ordering. Returns whether it wrote.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline bool casAcqRel(PtrT Ptr, T &Expected, T Desired) {
+  return __scoped_atomic_compare_exchange_n(Ptr, &Expected, Desired, false,
+                                            __ATOMIC_ACQ_REL, __ATOMIC_RELAXED,
+                                            Scope);
+}
+/// Writes Value and returns what *Ptr held before; acquires and releases.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto exchangeAcqRel(PtrT Ptr, T Value) {
+  return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
+}
 /// Adds Value and returns what *Ptr held before; acquires and releases.
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto fetchAddAcqRel(PtrT Ptr, T Value) {
   return __scoped_atomic_fetch_add(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
 }
+/// Adds Value and returns what *Ptr held before, without ordering (counters
+/// that hand out numbers and publish nothing).
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto fetchAddRelaxed(PtrT Ptr, T Value) {
+  return __scoped_atomic_fetch_add(Ptr, Value, __ATOMIC_RELAXED, Scope);
+}
+/// Sets the bits of Value in *Ptr, releasing the caller's earlier writes.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline void fetchOrRelease(PtrT Ptr, T Value) {
+  __scoped_atomic_fetch_or(Ptr, Value, __ATOMIC_RELEASE, Scope);
+}
+/// Writes Desired if *Ptr holds Expected, without ordering; otherwise loads
+/// *Ptr into Expected. Returns whether it wrote.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline bool casRelaxed(PtrT Ptr, T &Expected, T Desired) {
+  return __scoped_atomic_compare_exchange_n(Ptr, &Expected, Desired, false,
+                                            __ATOMIC_RELAXED, __ATOMIC_RELAXED,
+                                            Scope);
+}
 
-/// The runtime's one way to wait for another thread: calls Done until it
-/// returns true, sleeping between calls for MinNanoseconds at first, twice
-/// as long after each failed call up to MaxNanoseconds. Sleeping leaves the
-/// issue slots to the thread being waited for, which may be a lane of the
-/// same warp (threads of a warp are scheduled independently since Volta).
+/// What one step of a waiting thread did (spinWhileWorking).
+enum class SpinStep { Done, DidWork, Idle };
+
+/// The runtime's one way to wait for another thread, for a waiter that can
+/// help meanwhile: calls Step until it reports Done. After a step that did
+/// work it calls it again at once; after an idle one it sleeps, for
+/// MinNanoseconds at first, twice as long after each idle step in a row up
+/// to MaxNanoseconds. Sleeping leaves the issue slots to the thread being
+/// waited for, which may be a lane of the same warp (threads of a warp are
+/// scheduled independently since Volta).
 template <uint32_t MinNanoseconds = 32, uint32_t MaxNanoseconds = 1024,
-          typename DoneFn>
-inline void spinUntil(DoneFn Done) {
+          typename StepFn>
+inline void spinWhileWorking(StepFn Step) {
   uint32_t Backoff = MinNanoseconds;
-  while (!Done()) {
+  for (SpinStep Did = Step(); Did != SpinStep::Done; Did = Step()) {
+    if (Did == SpinStep::DidWork) {
+      Backoff = MinNanoseconds;
+      continue;
+    }
     sleep(Backoff);
     if (Backoff < MaxNanoseconds)
       Backoff *= 2;
   }
+}
+
+/// Waits until Done returns true (spinWhileWorking, with nothing to help).
+template <uint32_t MinNanoseconds = 32, uint32_t MaxNanoseconds = 1024,
+          typename DoneFn>
+inline void spinUntil(DoneFn Done) {
+  spinWhileWorking<MinNanoseconds, MaxNanoseconds>(
+      [&] { return Done() ? SpinStep::Done : SpinStep::Idle; });
 }
 
 } // namespace hw

@@ -10,7 +10,15 @@
 #ifndef OMPGPU_DEVICE_INTERFACE_H
 #define OMPGPU_DEVICE_INTERFACE_H
 
+#include "AllocatorHandles.h"
 #include "DeviceTypes.h"
+
+namespace ompgpu {
+namespace doacross {
+/// A dimension of a doacross loop's iteration space (DoacrossIndex.h).
+struct Dimension;
+} // namespace doacross
+} // namespace ompgpu
 
 /// omp.h's lock types hold one pointer; the runtime uses that word directly.
 struct omp_lock_t {
@@ -39,7 +47,16 @@ int32_t __kmpc_global_thread_num(ident_t *Loc);
 void *__kmpc_alloc_shared(uint64_t Bytes);
 void __kmpc_free_shared(void *Ptr, uint64_t Bytes);
 void *omp_alloc(size_t Size, uint64_t Allocator);
+void *omp_aligned_alloc(size_t Alignment, size_t Size, uint64_t Allocator);
+void *omp_calloc(size_t N, size_t Size, uint64_t Allocator);
+void *omp_aligned_calloc(size_t Alignment, size_t N, size_t Size,
+                         uint64_t Allocator);
+void *omp_realloc(void *Ptr, size_t Size, uint64_t Allocator,
+                  uint64_t FreeAllocator);
 void omp_free(void *Ptr, uint64_t Allocator);
+uint64_t omp_init_allocator(uint64_t MemorySpace, int32_t NumTraits,
+                            const ompgpu::omp::AllocTrait *Traits);
+void omp_destroy_allocator(uint64_t Allocator);
 
 // Worksharing.
 void __kmpc_for_static_init_4(ident_t *Loc, int32_t GTid, int32_t SchedType,
@@ -80,6 +97,42 @@ void __kmpc_distribute_static_init_8u(ident_t *Loc, int32_t GTid,
                                       int64_t Chunk);
 void __kmpc_for_static_fini(ident_t *Loc, int32_t GTid);
 void __kmpc_distribute_static_fini(ident_t *Loc, int32_t GTid);
+void __kmpc_dispatch_init_4(ident_t *Loc, int32_t GTid, int32_t SchedType,
+                            int32_t Lower, int32_t Upper, int32_t Incr,
+                            int32_t Chunk);
+void __kmpc_dispatch_init_4u(ident_t *Loc, int32_t GTid, int32_t SchedType,
+                             uint32_t Lower, uint32_t Upper, int32_t Incr,
+                             int32_t Chunk);
+void __kmpc_dispatch_init_8(ident_t *Loc, int32_t GTid, int32_t SchedType,
+                            int64_t Lower, int64_t Upper, int64_t Incr,
+                            int64_t Chunk);
+void __kmpc_dispatch_init_8u(ident_t *Loc, int32_t GTid, int32_t SchedType,
+                             uint64_t Lower, uint64_t Upper, int64_t Incr,
+                             int64_t Chunk);
+int32_t __kmpc_dispatch_next_4(ident_t *Loc, int32_t GTid, int32_t *PLastIter,
+                               int32_t *PLower, int32_t *PUpper,
+                               int32_t *PStride);
+int32_t __kmpc_dispatch_next_4u(ident_t *Loc, int32_t GTid, int32_t *PLastIter,
+                                uint32_t *PLower, uint32_t *PUpper,
+                                int32_t *PStride);
+int32_t __kmpc_dispatch_next_8(ident_t *Loc, int32_t GTid, int32_t *PLastIter,
+                               int64_t *PLower, int64_t *PUpper,
+                               int64_t *PStride);
+int32_t __kmpc_dispatch_next_8u(ident_t *Loc, int32_t GTid, int32_t *PLastIter,
+                                uint64_t *PLower, uint64_t *PUpper,
+                                int64_t *PStride);
+void __kmpc_dispatch_fini_4(ident_t *Loc, int32_t GTid);
+void __kmpc_dispatch_fini_4u(ident_t *Loc, int32_t GTid);
+void __kmpc_dispatch_fini_8(ident_t *Loc, int32_t GTid);
+void __kmpc_dispatch_fini_8u(ident_t *Loc, int32_t GTid);
+void __kmpc_dispatch_deinit(ident_t *Loc, int32_t GTid);
+void __kmpc_ordered(ident_t *Loc, int32_t GTid);
+void __kmpc_end_ordered(ident_t *Loc, int32_t GTid);
+void __kmpc_doacross_init(ident_t *Loc, int32_t GTid, int32_t NumDims,
+                          const ompgpu::doacross::Dimension *Dims);
+void __kmpc_doacross_wait(ident_t *Loc, int32_t GTid, const int64_t *Vector);
+void __kmpc_doacross_post(ident_t *Loc, int32_t GTid, const int64_t *Vector);
+void __kmpc_doacross_fini(ident_t *Loc, int32_t GTid);
 
 // Reductions. The callbacks are functions clang generates for each
 // reduction clause (see Reduction.cpp for their contracts).
@@ -124,6 +177,50 @@ int omp_test_nest_lock(omp_nest_lock_t *Lock);
 void ompx_sync_block(int Ordering);
 void ompx_sync_block_acq_rel();
 void ompx_sync_block_divergent(int Ordering);
+
+// Tasks (Tasking.cpp, Taskloop.cpp, TaskReduction.cpp). Tasks are passed
+// as clang's descriptors (KmpTaskTy); dependences, reduction inputs and
+// events as the opaque records clang builds.
+void *__kmpc_omp_task_alloc(ident_t *Loc, int32_t GTid, int32_t Flags,
+                            uint64_t TaskBytes, uint64_t SharedsBytes,
+                            KmpTaskEntryTy Entry);
+int32_t __kmpc_omp_task(ident_t *Loc, int32_t GTid, void *Task);
+int32_t __kmpc_omp_task_with_deps(ident_t *Loc, int32_t GTid, void *Task,
+                                  int32_t NumDeps, void *Deps,
+                                  int32_t NumNoaliasDeps, void *NoaliasDeps);
+void __kmpc_omp_task_begin_if0(ident_t *Loc, int32_t GTid, void *Task);
+void __kmpc_omp_task_complete_if0(ident_t *Loc, int32_t GTid, void *Task);
+int32_t __kmpc_omp_taskwait(ident_t *Loc, int32_t GTid);
+void __kmpc_omp_taskwait_deps_51(ident_t *Loc, int32_t GTid, int32_t NumDeps,
+                                 void *Deps, int32_t NumNoaliasDeps,
+                                 void *NoaliasDeps, int32_t HasNowait);
+int32_t __kmpc_omp_taskyield(ident_t *Loc, int32_t GTid, int32_t EndPart);
+void __kmpc_taskgroup(ident_t *Loc, int32_t GTid);
+void __kmpc_end_taskgroup(ident_t *Loc, int32_t GTid);
+void __kmpc_taskloop(ident_t *Loc, int32_t GTid, void *Task, int32_t IfValue,
+                     int64_t *Lower, int64_t *Upper, int64_t Stride,
+                     int32_t NoGroup, int32_t Schedule, uint64_t Value,
+                     void *Dup);
+void __kmpc_taskloop_5(ident_t *Loc, int32_t GTid, void *Task, int32_t IfValue,
+                       int64_t *Lower, int64_t *Upper, int64_t Stride,
+                       int32_t NoGroup, int32_t Schedule, uint64_t Value,
+                       int32_t Modifier, void *Dup);
+void *__kmpc_taskred_init(int32_t GTid, int32_t NumItems, void *Data);
+void *__kmpc_task_reduction_get_th_data(int32_t GTid, void *Handle,
+                                        void *Item);
+void *__kmpc_taskred_modifier_init(ident_t *Loc, int32_t GTid,
+                                   int32_t IsWorksharing, int32_t NumItems,
+                                   void *Data);
+void __kmpc_task_reduction_modifier_fini(ident_t *Loc, int32_t GTid,
+                                         int32_t IsWorksharing);
+void *__kmpc_task_allow_completion_event(ident_t *Loc, int32_t GTid,
+                                         void *Task);
+void omp_fulfill_event(uint64_t Event);
+int32_t __kmpc_omp_reg_task_with_affinity(ident_t *Loc, int32_t GTid,
+                                          void *Task, int32_t NumAffinity,
+                                          void *Affinity);
+void *__kmpc_alloc(int32_t GTid, uint64_t Bytes, void *Allocator);
+void __kmpc_free(int32_t GTid, void *Ptr, void *Allocator);
 
 // Thread and team queries.
 int omp_get_thread_num();

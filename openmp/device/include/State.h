@@ -163,6 +163,36 @@ inline uint64_t blockTag() {
   return X ^ (X >> 31);
 }
 
+/// Makes sure that state in shared memory that nobody initializes before
+/// use belongs to the calling block: once it does, *Tag holds blockTag().
+/// The first thread to find another value there claims the state with a
+/// compare-and-swap, runs Init and publishes the tag; the others wait until
+/// it has. While a thread initializes, *Tag holds the block's tag with its
+/// lowest bit flipped, which no block but this one ever writes.
+template <typename TagPtrT, typename InitFn>
+inline void claimForBlock(TagPtrT Tag, InitFn Init) {
+  uint64_t Ours = blockTag();
+  uint64_t Claiming = Ours ^ 1;
+  // Starts as "being claimed" so that the first call loads it.
+  uint64_t Seen = Claiming;
+  hw::spinUntil<64, 64>([&] {
+    if (Seen == Claiming)
+      Seen = hw::loadAcquire<hw::BlockScope>(Tag);
+    while (Seen != Ours) {
+      if (Seen == Claiming)
+        return false;
+      // Whatever Seen is, it is not ours; on failure Seen is reloaded and
+      // checked again at once.
+      if (hw::casRelaxedOrLoadAcquire<hw::BlockScope>(Tag, Seen, Claiming)) {
+        Init();
+        hw::storeRelease<hw::BlockScope>(Tag, Ours);
+        return true;
+      }
+    }
+    return true;
+  });
+}
+
 /// Generic kernels: the main thread is the first lane of the last warp; all
 /// threads below it are workers.
 [[gnu::const]] inline uint32_t mainThreadId() {

@@ -48,20 +48,30 @@ template <typename U> struct Share {
   bool HasLastIteration = false;
 };
 
+/// Chunk number Index of a loop cut into chunks of Chunk iterations (the
+/// last may be shorter); Span is the iteration count minus one and LastChunk
+/// the last chunk's number, Span / Chunk. Empty past the last chunk.
+/// HasLastIteration is left to the caller.
+template <typename U>
+Share<U> chunkAt(U Span, U Chunk, U LastChunk, U Index) {
+  Share<U> S;
+  if (Index > LastChunk)
+    return S;
+  S.Empty = false;
+  S.First = Index * Chunk;
+  U Rest = Span - S.First;
+  S.Last = S.First + (Rest < Chunk - 1 ? Rest : Chunk - 1);
+  return S;
+}
+
 /// Chunks of Chunk iterations dealt round-robin: participant Id gets chunks
 /// Id, Id + NumIds, ...; this is its first. Span is the iteration count
 /// minus one.
 template <typename U>
 Share<U> chunked(U Span, U Chunk, uint32_t Id, uint32_t NumIds) {
-  Share<U> S;
   U LastChunk = Span / Chunk;
+  Share<U> S = chunkAt<U>(Span, Chunk, LastChunk, U(Id));
   S.HasLastIteration = LastChunk % NumIds == Id;
-  if (Id > LastChunk)
-    return S;
-  S.Empty = false;
-  S.First = U(Id) * Chunk;
-  U Rest = Span - S.First;
-  S.Last = S.First + (Rest < Chunk - 1 ? Rest : Chunk - 1);
   return S;
 }
 

@@ -48,33 +48,13 @@ struct ICVTableTy {
 [[clang::loader_uninitialized]] __attribute__((address_space(3)))
 ICVTableTy ICVTable;
 
-/// What the header's tag holds while a thread initializes it.
-uint64_t claimingTag(uint64_t Tag) { return Tag ^ 1; }
-
 /// Makes sure the table header belongs to this block: the first thread to
 /// get here claims it, the others wait until it is initialized.
 void claimTable() {
-  uint64_t Tag = state::blockTag();
-  // Starts as "being claimed" so that the first call loads it.
-  uint64_t Seen = claimingTag(Tag);
-  hw::spinUntil<64, 64>([&] {
-    if (Seen == claimingTag(Tag))
-      Seen = hw::loadAcquire<hw::BlockScope>(&ICVTable.Tag);
-    while (Seen != Tag) {
-      if (Seen == claimingTag(Tag))
-        return false;
-      // Whatever Seen is, it is not ours; on failure Seen is reloaded and
-      // checked again at once.
-      if (hw::casRelaxedOrLoadAcquire<hw::BlockScope>(&ICVTable.Tag, Seen,
-                                                      claimingTag(Tag))) {
-        ICVTable.Lock = 0;
-        ICVTable.Users = 0;
-        ICVTable.Slots = nullptr;
-        hw::storeRelease<hw::BlockScope>(&ICVTable.Tag, Tag);
-        return true;
-      }
-    }
-    return true;
+  state::claimForBlock(&ICVTable.Tag, [] {
+    ICVTable.Lock = 0;
+    ICVTable.Users = 0;
+    ICVTable.Slots = nullptr;
   });
 }
 

@@ -12,10 +12,15 @@
 #include "Hardware.h"
 #include "ICV.h"
 #include "Interface.h"
+#include "LaunchEnvironment.h"
 #include "Parallelism.h"
 #include "State.h"
+#include "Tasking.h"
 
 using namespace ompgpu;
+
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+launch::LaunchEnvironmentPointer launch::BlockEnvironment;
 
 namespace {
 
@@ -38,9 +43,10 @@ void initTeamState(bool HasWorkers) {
 extern "C" {
 
 int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
-                           KernelLaunchEnvironmentTy *) {
+                           KernelLaunchEnvironmentTy *LaunchEnv) {
   const ConfigurationEnvironmentTy &Config = KernelEnv->Configuration;
   uint32_t Tid = hw::threadId();
+  launch::BlockEnvironment = LaunchEnv;
   if constexpr (config::DebugRuntime)
     setKernelLocation(KernelEnv->Ident);
   // The host launches every kernel that calls here with a block of one
@@ -56,6 +62,11 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
     state::set(WasGeneric ? state::SPMDBit | state::GenericSPMDBit |
                                 state::JoinRegionsBit
                           : state::SPMDBit);
+    if (tasks::programCreatesTasks()) {
+      if (Tid == 0)
+        tasks::initTeam();
+      hw::barrier(0);
+    }
     return RunKernelBody;
   }
   if (Config.ExecMode != OMP_TGT_EXEC_MODE_GENERIC)
@@ -68,6 +79,9 @@ int32_t __kmpc_target_init(KernelEnvironmentTy *KernelEnv,
   bool HasWorkers = Config.UseGenericStateMachine && Main > 0;
   if (Tid == Main) {
     initTeamState(HasWorkers);
+    // The workers touch tasks only in regions, after the fork's barrier.
+    if (tasks::programCreatesTasks())
+      tasks::initTeam();
     return RunKernelBody;
   }
   if (Tid < Main && HasWorkers)
@@ -80,6 +94,9 @@ void __kmpc_target_deinit() {
   uint8_t State = state::get();
   OMPGPU_ASSERT(state::level(State) == 0, nullptr,
                 "the kernel ends inside a parallel region");
+  // The target region's tasks complete before it does.
+  if (tasks::programCreatesTasks())
+    tasks::endSerializedRegion(Tid, State);
   icv::leaveKernel(Tid, State);
   if (state::isSPMD(State))
     return;

@@ -1,12 +1,13 @@
-//===- Memory.cpp - Memory for globalized variables and omp_alloc ---------===//
+//===- Memory.cpp - Memory for globalized variables -----------------------===//
 //
 // Clang moves locals that a parallel region may use out of the stack with
 // __kmpc_alloc_shared: other threads cannot see a thread's local memory. The
 // main thread of a generic kernel allocates them on the data-sharing stack in
 // shared memory; SPMD teams allocate one copy for the team; every other
 // thread (whose nested regions run on itself) and any overflow use the device
-// heap. omp_alloc serves every predefined allocator from the device heap,
-// which all of them may use.
+// heap, which the host runtime sizes for every thread the device holds at
+// once (README, LIBOMPTARGET_HEAP_SIZE). The OpenMP allocators are in
+// Allocator.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +20,6 @@
 using namespace ompgpu;
 
 namespace {
-
-/// Handles omp.h predefines, omp_null_allocator (0) to omp_thread_mem_alloc.
-constexpr uint64_t LastPredefinedAllocator = 8;
 
 /// In SPMD kernels every thread runs the code outside parallel regions,
 /// standing for the team's initial thread, so a variable that code shares
@@ -38,7 +36,8 @@ void *allocGlobal(uint64_t Bytes) {
   void *Ptr = malloc(Bytes);
   if (!Ptr)
     fatal(nullptr, "out of device heap memory for variables shared with a "
-                   "parallel region");
+                   "parallel region (LIBOMPTARGET_HEAP_SIZE sets the heap's "
+                   "size)");
   return Ptr;
 }
 
@@ -84,20 +83,5 @@ void __kmpc_free_shared(void *Ptr, uint64_t Bytes) {
   // Clang frees in the reverse order of allocation.
   if (!memory::popStack(Ptr, Bytes))
     fatal(nullptr, "__kmpc_free_shared out of allocation order");
-}
-
-// Like the host runtime's default fallback, a failed allocation returns null.
-void *omp_alloc(size_t Size, uint64_t Allocator) {
-  if (Allocator > LastPredefinedAllocator)
-    fatal(nullptr, "omp_alloc: only the predefined allocators are supported "
-                   "on the device");
-  return Size ? malloc(Size) : nullptr;
-}
-
-void omp_free(void *Ptr, uint64_t Allocator) {
-  if (Allocator > LastPredefinedAllocator)
-    fatal(nullptr, "omp_free: only the predefined allocators are supported "
-                   "on the device");
-  free(Ptr);
 }
 }

@@ -2,7 +2,7 @@
 //
 // The OpenMP routines whose answers do not depend on the team: wall clock,
 // which device this is, the device's teams ICVs, and features the device
-// runtime does not offer (cancellation, final tasks, thread affinity).
+// runtime does not offer (cancellation, thread affinity).
 //
 // The device number and count and the teams ICVs come from the host runtime,
 // which writes the device environment (OffloadABI.h) after it loads the
@@ -84,9 +84,6 @@ int omp_get_teams_thread_limit() {
 
 // cancel-var is false: the device runtime does not implement cancellation.
 int omp_get_cancellation() { return 0; }
-
-// Tasks are not supported on the device, so no task is ever final.
-int omp_in_final() { return 0; }
 
 // Threads of a GPU have no places to be bound to: omp_proc_bind_false.
 int omp_get_proc_bind() { return 0; }

@@ -26,6 +26,9 @@
 // Regions nested in an active region, regions whose if clause is false, and
 // teams of one thread run serialized on the encountering thread.
 //
+// In a program that creates tasks, the end of every region is where its
+// team runs the tasks that are left (Tasking.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Parallelism.h"
@@ -35,6 +38,7 @@
 #include "Interface.h"
 #include "Mapping.h"
 #include "State.h"
+#include "Tasking.h"
 
 using namespace ompgpu;
 
@@ -156,6 +160,18 @@ template <uint32_t N = 0, typename BodyTy>
                "entered with");
 }
 
+/// Thread Tid of an SPMD team of Threads threads, with state RegionState,
+/// finished the region's body: its tasks complete at the region's end.
+[[gnu::always_inline]] inline void
+endSPMDRegionTasks(uint32_t Tid, uint32_t Threads, uint8_t RegionState) {
+  if (!tasks::programCreatesTasks())
+    return;
+  if (Threads > 1)
+    tasks::endActiveRegion(Tid, Threads, RegionState);
+  else
+    tasks::endSerializedRegion(Tid, RegionState);
+}
+
 /// Runs the region on the calling thread as a team of one.
 [[gnu::always_inline]] inline void runSerialized(ident_t *Loc, uint32_t Tid,
                                                  uint8_t State, void *Fn,
@@ -164,6 +180,8 @@ template <uint32_t N = 0, typename BodyTy>
     fatal(Loc, "parallel regions are nested too deeply");
   state::set(State + 1);
   invokeOutlined(Loc, Fn, 0, Args, NArgs);
+  if (tasks::programCreatesTasks())
+    tasks::endSerializedRegion(Tid, State + 1);
   checkRegionLeftState(Loc, State + 1);
   icv::leaveRegion(Tid, State);
   state::set(State);
@@ -203,6 +221,7 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
         Threads > 1 ? state::activeRegionState(State) : State + 1;
     state::set(RegionState);
     invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+    endSPMDRegionTasks(Tid, Threads, RegionState);
     checkRegionLeftState(Loc, RegionState);
   } else if (Threads > 1) {
     hw::storeRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize, Threads);
@@ -212,6 +231,7 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
       state::set(RegionState);
       enterRegion(Tid, Threads);
       invokeOutlined(Loc, Fn, int32_t(Tid), Args, NArgs);
+      endSPMDRegionTasks(Tid, Threads, RegionState);
       checkRegionLeftState(Loc, RegionState);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {
@@ -220,6 +240,7 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
   } else if (Tid == 0) {
     state::set(State + 1);
     invokeOutlined(Loc, Fn, 0, Args, NArgs);
+    endSPMDRegionTasks(Tid, 1, State + 1);
     checkRegionLeftState(Loc, State + 1);
   }
 
@@ -299,6 +320,8 @@ void runWorkerLoop(uint32_t Tid) {
     if (Tid < Threads) {
       enterRegion(Tid, Threads);
       runParallelWrapper(Fn, Tid);
+      if (tasks::programCreatesTasks())
+        tasks::endActiveRegion(Tid, Threads, state::ActiveLevelOne);
       checkRegionLeftState(nullptr, state::ActiveLevelOne);
       leaveRegion(Tid, Threads);
     } else if (mapping::isIdleLane(Tid, Threads)) {

@@ -36,19 +36,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Debug.h"
+#include "DeviceLaunch.h"
 #include "Hardware.h"
 #include "Interface.h"
+#include "LaunchEnvironment.h"
 #include "Mapping.h"
 #include "State.h"
 
 using namespace ompgpu;
-
-/// Written by the host runtime when it loads the image, if one of the image's
-/// kernels reduces across teams (OffloadABI.h). Protected visibility keeps it
-/// external through the link step.
-__attribute__((visibility("protected"))) ReductionEnvironmentTy
-    ReductionEnvironment __asm__(OMPGPU_REDUCTION_ENVIRONMENT_SYMBOL) = {
-        nullptr, nullptr, nullptr, 0};
 
 namespace {
 
@@ -130,20 +125,34 @@ void reduceThreads(void *ReduceList, uint32_t Tid, uint32_t Threads,
     reduceContiguous(ReduceList, Tid, Warps, ~0u, ShuffleReduce);
 }
 
-/// Volatile loads keep the initial null values from being folded into the
-/// kernels.
+/// The records of the launch, which the host runtime passes in the launch
+/// environment of every kernel that reduces across teams.
 ReductionEnvironmentTy reductionEnvironment() {
-  volatile ReductionEnvironmentTy &Env = ReductionEnvironment;
-  return {Env.Buffer, Env.TeamsDone, Env.RecordStates, Env.Records};
+  KernelLaunchEnvironmentTy *Env = launch::environment();
+  OMPGPU_ASSERT(Env, nullptr,
+                "the host runtime passed no launch environment to a kernel "
+                "that reduces across teams");
+  return Env->Reduction;
+}
+
+/// The reduction environment of the calling thread's launch: the records of
+/// the launch for a grid launched from device code, else the image's.
+ReductionEnvironmentTy launchReductionEnvironment() {
+  if (launch::ChildLaunchTy *Launch = launch::currentLaunch())
+    return Launch->Reduction;
+  return reductionEnvironment();
 }
 
 /// Stores the team's value, held by the calling thread, in the global buffer
 /// and returns true if the calling team is the last one to do so. Called by
-/// one thread per team.
-bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
-                    ListGlobalFnTy ListToGlobalCopy,
+/// one thread per team. GetEnv returns the reduction environment of the
+/// launch: the image's (reductionEnvironment), or a child grid's
+/// (DeviceLaunch.h).
+template <typename EnvFn>
+bool storeTeamValue(EnvFn GetEnv, void *ReduceList, void *Buffer,
+                    uint32_t Records, ListGlobalFnTy ListToGlobalCopy,
                     ListGlobalFnTy ListToGlobalReduce) {
-  ReductionEnvironmentTy Env = reductionEnvironment();
+  ReductionEnvironmentTy Env = GetEnv();
   OMPGPU_ASSERT(Env.TeamsDone && Env.RecordStates, nullptr,
                 "the host runtime did not provide the teams reduction "
                 "counters");
@@ -176,8 +185,10 @@ bool storeTeamValue(void *ReduceList, void *Buffer, uint32_t Records,
 
 /// Leaves the counters as the next launch expects them. Only the last team
 /// calls it, when every other team has stored its value.
-void resetCounters(uint32_t Tid, uint32_t Threads, uint32_t Records) {
-  ReductionEnvironmentTy Env = reductionEnvironment();
+template <typename EnvFn>
+void resetCounters(EnvFn GetEnv, uint32_t Tid, uint32_t Threads,
+                   uint32_t Records) {
+  ReductionEnvironmentTy Env = GetEnv();
   if (Tid == 0)
     hw::storeRelaxed(Env.TeamsDone, 0u);
   if (hw::gridDim() > Records)
@@ -202,8 +213,9 @@ void reduceBlock(void *ReduceList, uint32_t Tid, uint32_t Threads,
 /// (SPMD kernels): thread 0's holds the team's value, or, when
 /// \p EveryThreadHoldsAPartial (deferred form), each thread's holds a part
 /// of it.
-int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
-                        ShuffleReduceFnTy ShuffleReduce,
+template <typename EnvFn>
+int32_t reduceTeamsSPMD(EnvFn GetEnv, void *ReduceList, void *Buffer,
+                        uint32_t Records, ShuffleReduceFnTy ShuffleReduce,
                         InterWarpCopyFnTy InterWarpCopy,
                         ListGlobalFnTy ListToGlobalCopy,
                         ListGlobalFnTy ListToGlobalReduce,
@@ -214,7 +226,7 @@ int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
   uint32_t Threads = hw::blockDim();
   if (EveryThreadHoldsAPartial)
     reduceBlock(ReduceList, Tid, Threads, ShuffleReduce, InterWarpCopy);
-  bool Last = Tid == 0 && storeTeamValue(ReduceList, Buffer, Records,
+  bool Last = Tid == 0 && storeTeamValue(GetEnv, ReduceList, Buffer, Records,
                                          ListToGlobalCopy, ListToGlobalReduce);
   if (!hw::barrierOr(Last))
     return 0;
@@ -227,7 +239,7 @@ int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
     for (uint32_t Record = Tid + Threads; Record < Used; Record += Threads)
       GlobalToListReduce(Buffer, int32_t(Record), ReduceList);
   }
-  resetCounters(Tid, Threads, Records);
+  resetCounters(GetEnv, Tid, Threads, Records);
   reduceBlock(ReduceList, Tid, Used < Threads ? Used : Threads, ShuffleReduce,
               InterWarpCopy);
   return Tid == 0;
@@ -237,12 +249,13 @@ int32_t reduceTeamsSPMD(void *ReduceList, void *Buffer, uint32_t Records,
 /// thread of a generic kernel (its workers have no reduce lists), or thread 0
 /// of a kernel the optimizer made SPMD (whose team-level variables all
 /// threads may share). That thread reduces the records alone.
-int32_t reduceTeamsSingle(void *ReduceList, void *Buffer, uint32_t Records,
-                          ListGlobalFnTy ListToGlobalCopy,
+template <typename EnvFn>
+int32_t reduceTeamsSingle(EnvFn GetEnv, void *ReduceList, void *Buffer,
+                          uint32_t Records, ListGlobalFnTy ListToGlobalCopy,
                           ListGlobalFnTy ListToGlobalReduce,
                           ListGlobalFnTy GlobalToListCopy,
                           ListGlobalFnTy GlobalToListReduce) {
-  if (!storeTeamValue(ReduceList, Buffer, Records, ListToGlobalCopy,
+  if (!storeTeamValue(GetEnv, ReduceList, Buffer, Records, ListToGlobalCopy,
                       ListToGlobalReduce))
     return 0;
   hw::fenceDevice();
@@ -251,11 +264,12 @@ int32_t reduceTeamsSingle(void *ReduceList, void *Buffer, uint32_t Records,
   GlobalToListCopy(Buffer, 0, ReduceList);
   for (uint32_t Record = 1; Record < Used; ++Record)
     GlobalToListReduce(Buffer, int32_t(Record), ReduceList);
-  resetCounters(0, 1, Records);
+  resetCounters(GetEnv, 0, 1, Records);
   return 1;
 }
 
-int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
+template <typename EnvFn>
+int32_t reduceTeams(EnvFn GetEnv, ident_t *Loc, void *Buffer, uint32_t Records,
                     void *ReduceList, void *ShuffleReduce, void *InterWarpCopy,
                     void *ListToGlobalCopy, void *ListToGlobalReduce,
                     void *GlobalToListCopy, void *GlobalToListReduce,
@@ -263,11 +277,11 @@ int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
   // The record size is not among the arguments (the one clang passes adds
   // up the reduced values, not the padded record it indexes by); the host
   // sized the records by the kernel environments.
-  if (Records > reductionEnvironment().Records)
+  if (Records > GetEnv().Records)
     fatal(Loc, "the teams reduction buffer has fewer records than the kernel "
                "asks for");
   // Clang passes the buffer it got from __kmpc_reduction_get_fixed_buffer.
-  OMPGPU_CHECK(Buffer == reductionEnvironment().Buffer, Loc,
+  OMPGPU_CHECK(Buffer == GetEnv().Buffer, Loc,
                "the teams reduction buffer is not the host runtime's");
   OMPGPU_ASSERT(Records > 0, Loc, "a teams reduction buffer without records");
   uint32_t Tid = hw::threadId();
@@ -277,7 +291,7 @@ int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
   auto *GLCopy = reinterpret_cast<ListGlobalFnTy>(GlobalToListCopy);
   auto *GLReduce = reinterpret_cast<ListGlobalFnTy>(GlobalToListReduce);
   if (state::isSPMD(State) && !state::isGenericSPMD(State))
-    return reduceTeamsSPMD(ReduceList, Buffer, Records,
+    return reduceTeamsSPMD(GetEnv, ReduceList, Buffer, Records,
                            reinterpret_cast<ShuffleReduceFnTy>(ShuffleReduce),
                            reinterpret_cast<InterWarpCopyFnTy>(InterWarpCopy),
                            LGCopy, LGReduce, GLCopy, GLReduce,
@@ -286,8 +300,8 @@ int32_t reduceTeams(ident_t *Loc, void *Buffer, uint32_t Records,
     fatal(Loc, "deferred teams reduction outside an SPMD kernel");
   if (state::isSPMD(State) && Tid != 0)
     return 0;
-  return reduceTeamsSingle(ReduceList, Buffer, Records, LGCopy, LGReduce,
-                           GLCopy, GLReduce);
+  return reduceTeamsSingle(GetEnv, ReduceList, Buffer, Records, LGCopy,
+                           LGReduce, GLCopy, GLReduce);
 }
 
 /// The value of the lane Delta above the calling one, among the lanes in
@@ -354,9 +368,9 @@ int32_t __kmpc_nvptx_teams_reduce_nowait_v2(
     void *ShuffleReduce, void *InterWarpCopy, void *ListToGlobalCopy,
     void *ListToGlobalReduce, void *GlobalToListCopy,
     void *GlobalToListReduce) {
-  return reduceTeams(Loc, Buffer, Records, ReduceList, ShuffleReduce,
-                     InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
-                     GlobalToListCopy, GlobalToListReduce,
+  return reduceTeams(reductionEnvironment, Loc, Buffer, Records, ReduceList,
+                     ShuffleReduce, InterWarpCopy, ListToGlobalCopy,
+                     ListToGlobalReduce, GlobalToListCopy, GlobalToListReduce,
                      /*EveryThreadHoldsAPartial=*/false);
 }
 }
@@ -383,8 +397,45 @@ int32_t ompgpu::teamsReduceDeferred(ident_t *Loc, void *Buffer,
                                     void *ListToGlobalReduce,
                                     void *GlobalToListCopy,
                                     void *GlobalToListReduce) {
-  return reduceTeams(Loc, Buffer, Records, ReduceList, ShuffleReduce,
-                     InterWarpCopy, ListToGlobalCopy, ListToGlobalReduce,
-                     GlobalToListCopy, GlobalToListReduce,
+  return reduceTeams(reductionEnvironment, Loc, Buffer, Records, ReduceList,
+                     ShuffleReduce, InterWarpCopy, ListToGlobalCopy,
+                     ListToGlobalReduce, GlobalToListCopy, GlobalToListReduce,
+                     /*EveryThreadHoldsAPartial=*/true);
+}
+
+// Child kernels may run many at once, so each launch has records of its own;
+// a launch gets fewer records than clang's buffer has, and more teams share
+// them, as with the image's buffer.
+void *launch::childReductionBuffer() {
+  if (launch::ChildLaunchTy *Launch = launch::currentLaunch())
+    return Launch->Reduction.Buffer;
+  return __kmpc_reduction_get_fixed_buffer();
+}
+
+int32_t launch::childTeamsReduce(ident_t *Loc, void *Buffer, uint32_t Records,
+                                 uint64_t, void *ReduceList,
+                                 void *ShuffleReduce, void *InterWarpCopy,
+                                 void *ListToGlobalCopy,
+                                 void *ListToGlobalReduce,
+                                 void *GlobalToListCopy,
+                                 void *GlobalToListReduce) {
+  uint32_t Available = launchReductionEnvironment().Records;
+  return reduceTeams(launchReductionEnvironment, Loc, Buffer,
+                     Records < Available ? Records : Available, ReduceList,
+                     ShuffleReduce, InterWarpCopy, ListToGlobalCopy,
+                     ListToGlobalReduce, GlobalToListCopy, GlobalToListReduce,
+                     /*EveryThreadHoldsAPartial=*/false);
+}
+
+int32_t launch::childTeamsReduceDeferred(
+    ident_t *Loc, void *Buffer, uint32_t Records, uint64_t, void *ReduceList,
+    void *ShuffleReduce, void *InterWarpCopy, void *ListToGlobalCopy,
+    void *ListToGlobalReduce, void *GlobalToListCopy,
+    void *GlobalToListReduce) {
+  uint32_t Available = launchReductionEnvironment().Records;
+  return reduceTeams(launchReductionEnvironment, Loc, Buffer,
+                     Records < Available ? Records : Available, ReduceList,
+                     ShuffleReduce, InterWarpCopy, ListToGlobalCopy,
+                     ListToGlobalReduce, GlobalToListCopy, GlobalToListReduce,
                      /*EveryThreadHoldsAPartial=*/true);
 }

@@ -9,7 +9,8 @@
 // 1, counting only those warps, so threads parked at barrier 0 do not
 // matter). Where the last of those warps is partial, its idle lanes wait at
 // barrier 1 too and match each barrier of the team (Parallelism.h). A team of
-// one only flushes.
+// one only flushes. In a program that creates tasks, team barriers are
+// task scheduling points where the team runs its tasks (Tasking.h).
 //
 // Locks and critical sections spin on a word in global memory with
 // device-scope atomics. Since Volta, threads of one warp are scheduled
@@ -24,6 +25,7 @@
 #include "Mapping.h"
 #include "Parallelism.h"
 #include "State.h"
+#include "Tasking.h"
 
 using namespace ompgpu;
 
@@ -44,6 +46,8 @@ void teamBarrier() {
   // Where the runtime is inlined into a kernel, the state is usually known
   // (ThreadStatePromotion) and one of the first two tests folds.
   uint8_t State = state::get();
+  if (tasks::programCreatesTasks())
+    return tasks::teamBarrier(State);
   // Not the .aligned forms: the barrier directive may be reached through
   // different call sites of one function.
   if ((State & FullSPMDTeamMask) == FullSPMDTeam) {
@@ -77,7 +81,7 @@ void teamBarrier() {
 /// A lock in a thread's local memory (a private omp_lock_t) can only be used
 /// by that thread, and PTX has no atomics on local memory: plain accesses
 /// do. Once inlined, the address space is usually known and one path stays.
-bool isPrivate(void *Ptr) { return __nvvm_isspacep_local(Ptr); }
+bool isPrivate(void *Ptr) { return hw::isLocalMemory(Ptr); }
 
 template <typename T> T loadWord(T *Word, bool Private) {
   return Private ? *Word : hw::loadRelaxed(Word);

@@ -3,6 +3,8 @@
 
 Compiles the device side with stock clang, links the device runtime (only what
 the program uses), gives the runtime the kernels' target-cpu and features,
+makes the runtime's "program creates tasks" byte a constant (our
+ompgpu-program-tasks pass, from the plugin),
 keeps the kernels and protected globals external, runs -O3 without LLVM's
 OpenMPOpt, and assembles the PTX with ptxas. Leaves OUT.opt.ll and OUT.ptx.
 """
@@ -24,6 +26,7 @@ def main():
     parser.add_argument("--clang", required=True)
     parser.add_argument("--ptxas", required=True)
     parser.add_argument("--rtl", required=True)
+    parser.add_argument("--plugin", required=True)
     parser.add_argument("--arch", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--user-flag", action="append", default=[])
@@ -53,8 +56,9 @@ def main():
     linked = run(["llvm-dis", out + ".linked.bc", "-o", "-"])
     keep = re.findall(r'^define [^\n]*ptx_kernel [^@\n]*@([\w.$]+)\(', linked, re.M)
     keep += re.findall(r'^@([\w.$]+) = [^\n]*protected (?:global|constant)', linked, re.M)
-    run(["opt", "-passes=internalize", "-internalize-public-api-list=" + ",".join(keep),
-         out + ".linked.bc", "-o", out + ".internal.bc"])
+    run(["opt", "-load-pass-plugin", args.plugin, "-passes=ompgpu-program-tasks,internalize",
+         "-internalize-public-api-list=" + ",".join(keep), out + ".linked.bc", "-o",
+         out + ".internal.bc"])
     run(["opt", "-O3", "-openmp-opt-disable", out + ".internal.bc", "-S", "-o", out + ".opt.ll"])
     run(["llc", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + args.arch, out + ".opt.ll",
          "-o", out + ".ptx"])

@@ -7,8 +7,8 @@ tid, args), instant events ("ph":"i") and metadata events ("ph":"M") that name
 every process and thread the other events use. On top of the format, the
 runtime's own promises: copies say how many bytes went in which direction,
 kernels their geometry; a device's stream runs one thing at a time; every
-kernel lies inside the host's span of its target region and starts after the
-host launched it. Prints a summary for
+kernel starts after the host began to launch it (target regions do not wait
+for their kernels, so a kernel may end after its region). Prints a summary for
 FileCheck (counts by track and name, each kernel with its geometry) and exits
 1 with a message on the first broken rule.
 
@@ -71,11 +71,6 @@ def check_event(event):
             fail("grid and block have three dimensions: %s" % event)
 
 
-def inside(inner, outer):
-    return (outer["ts"] - SLACK_US <= inner["ts"] and
-            inner["ts"] + inner["dur"] <= outer["ts"] + outer["dur"] + SLACK_US)
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("trace")
@@ -112,9 +107,9 @@ def main():
             fail("host work on a device track: %s" % event)
 
     # A stream runs its work in order, one thing at a time.
-    for pid in processes:
-        work = sorted((e for e in timed if e["pid"] == pid and
-                       pid != HOST_PROCESS), key=lambda e: e["ts"])
+    for pid, tid in threads:
+        work = sorted((e for e in timed if (e["pid"], e["tid"]) == (pid, tid)
+                       and pid != HOST_PROCESS), key=lambda e: e["ts"])
         for first, second in zip(work, work[1:]):
             if second["ts"] + SLACK_US < first["ts"] + first["dur"]:
                 fail("overlap on a stream: %s and %s" % (first, second))
@@ -122,21 +117,14 @@ def main():
     host_spans = [e for e in timed if e["ph"] == "X" and e["pid"] == HOST_PROCESS]
     kernels = [e for e in timed if e["cat"] == "kernel"]
     for kernel in kernels:
-        regions = [s for s in host_spans if s["cat"] == "target" and
-                   s["args"].get("kernel") == kernel["args"]["kernel"] and
-                   inside(kernel, s)]
-        if not regions:
-            fail("kernel outside the host span of its target region: %s" % kernel)
         launches = [s for s in host_spans if s["name"] == "launch" and
-                    inside(s, regions[0])]
-        if not any(s["ts"] <= kernel["ts"] + SLACK_US for s in launches):
+                    s["args"].get("kernel") == kernel["args"]["kernel"] and
+                    s["ts"] <= kernel["ts"] + SLACK_US]
+        if not launches:
             fail("kernel before the host launched it: %s" % kernel)
         if options.kernel_us:
             if kernel["dur"] < options.kernel_us * 0.999:
                 fail("kernel shorter than its GPU time: %s" % kernel)
-            launches = [s for s in host_spans if s["name"] == "launch" and
-                        s["args"].get("kernel") == kernel["args"]["kernel"] and
-                        s["ts"] <= kernel["ts"] + SLACK_US]
             launch = max(launches, key=lambda s: s["ts"])
             if launch["dur"] >= kernel["dur"] / 2:
                 fail("the kernel's time is the host's: %s, %s" % (launch, kernel))

@@ -13,25 +13,42 @@
 // FAKE_CUDA_SMS (132 multiprocessors), FAKE_CUDA_OCCUPANCY (16 blocks per
 // multiprocessor), FAKE_CUDA_MAX_THREADS (1024 threads per block for every
 // kernel), FAKE_CUDA_MEMORY (bytes that may be allocated), FAKE_CUDA_INIT_ERROR
-// (cuInit's result), FAKE_CUDA_KERNEL_ERROR (what waiting for a kernel
-// returns), FAKE_CUDA_REJECT ("cubin" or "ptx": images the driver refuses),
+// (cuInit's result), FAKE_CUDA_KERNEL_ERROR and FAKE_CUDA_FAULT_KERNEL
+// (kernel faults, below), FAKE_CUDA_REJECT ("cubin" or "ptx": images the driver refuses),
 // FAKE_CUDA_TRACE=1 (print module loads, launches, allocations and copies),
-// FAKE_CUDA_KERNEL_US (GPU time of every kernel, in microseconds),
+// FAKE_CUDA_KERNEL_US and FAKE_CUDA_COPY_US (GPU time of every kernel and
+// copy, in microseconds), FAKE_CUDA_COUNT_SYNCS=1 (below),
 // FAKE_CUDA_COUNT_FAILURES=1 (print each failed call, and their number at
-// exit),
+// exit), FAKE_CUDA_COPY_ERROR (what copies to the device return),
 // FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
 // default, like an H100 without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
-// 2-D or 3-D copy).
+// 2-D or 3-D copy), FAKE_CUDA_THREADS_PER_SM (2048 threads a multiprocessor
+// holds), FAKE_CUDA_LIMIT_ERROR (what cuCtxSetLimit returns; FAKE_CUDA_TRACE
+// prints the limits set).
 //
-// Streams have a clock: work runs when it is queued, but each kernel keeps its
-// stream busy for FAKE_CUDA_KERNEL_US microseconds (0 by default) from the
-// moment the stream is free; events record when the stream reaches them, and
-// waiting for a stream sleeps until it is done. So, like on a real GPU, a
-// launch returns at once, the wait takes the kernel's time, and only events
-// tell how long the kernel ran.
+// Streams run their work later, in order, as a GPU does: each operation
+// (kernel, copy, memset, event record, wait for an event, stream write) is
+// queued on its stream and carried out only when the host waits for it
+// (cuStreamSynchronize, cuEventSynchronize, a cuEventQuery that finds it
+// done) or a stream that waits for it runs. So a copy to the device reads the
+// host memory when it runs, not when it is queued, a copy to the host lands
+// only then, and a kernel sees what was queued before it on its stream. The
+// kernel's parameters are copied at the launch (from cuLaunchKernel's Extra
+// buffer; kernels launched with kernelParams run at once). Streams also have
+// a clock: each kernel keeps its stream busy for FAKE_CUDA_KERNEL_US
+// microseconds and each copy for FAKE_CUDA_COPY_US (0 by default) from the
+// moment the stream is free; an event is done once its stream's clock passed
+// it, and waiting sleeps until then, so that streams overlap.
+// FAKE_CUDA_KERNEL_ERROR (a CUDA error) makes kernels fault, the ones whose
+// name contains FAKE_CUDA_FAULT_KERNEL if set: a fault stops all work, and
+// every later wait returns the error, as in a CUDA context. FAKE_CUDA_TRACE
+// also prints the streams created, launches with their stream, and every
+// time the host waits ("synchronize stream N", "wait for an event of stream
+// N"); FAKE_CUDA_COUNT_SYNCS=1 prints the number of waits at exit.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -86,7 +103,25 @@ __attribute__((destructor)) static void reportFailures(void) {
 }
 
 static long long Allocated;
-static int PendingKernelError;
+
+/// Host threads call the driver at once (hidden helper threads complete
+/// nowait constructs): one lock guards the streams, dropped while sleeping.
+static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+#define LOCKED(Body)                                                           \
+  do {                                                                         \
+    pthread_mutex_lock(&Lock);                                                 \
+    Body;                                                                      \
+    pthread_mutex_unlock(&Lock);                                               \
+  } while (0)
+
+/// The fault of a kernel, which every later wait returns.
+static CUresult Sticky;
+/// Times the host waited for a stream or an event.
+static int Syncs;
+__attribute__((destructor)) static void reportSyncs(void) {
+  if (setting("FAKE_CUDA_COUNT_SYNCS", 0))
+    fprintf(stderr, "fake-cuda: %d host waits\n", Syncs);
+}
 
 /// Milliseconds on the host's monotonic clock.
 static double nowMs(void) {
@@ -94,19 +129,158 @@ static double nowMs(void) {
   clock_gettime(CLOCK_MONOTONIC, &T);
   return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
 }
-struct Stream {
-  /// When the work queued so far is done.
-  double BusyUntilMs;
-};
-/// When work queued now on \p S starts: when the stream is free.
-static double freeMs(void *S) {
-  double Now = nowMs(), Busy = ((struct Stream *)S)->BusyUntilMs;
-  return Busy > Now ? Busy : Now;
+static void sleepUntil(double Ms) {
+  double Left = Ms - nowMs();
+  if (Left <= 0)
+    return;
+  struct timespec T = {(time_t)(Left / 1e3),
+                       (long)((Left - (time_t)(Left / 1e3) * 1e3) * 1e6)};
+  nanosleep(&T, NULL);
 }
 
-struct Event {
-  double Ms;
+// The 2-D and 3-D copy parameters, in cuda.h's layout (memory type 1 is the
+// host, 2 the device; here both are host memory).
+struct Copy2D {
+  size_t SrcX, SrcY;
+  int SrcType;
+  const void *SrcHost;
+  CUdeviceptr SrcDevice;
+  void *SrcArray;
+  size_t SrcPitch;
+  size_t DstX, DstY;
+  int DstType;
+  void *DstHost;
+  CUdeviceptr DstDevice;
+  void *DstArray;
+  size_t DstPitch;
+  size_t Width, Height;
 };
+struct Copy3D {
+  size_t SrcX, SrcY, SrcZ, SrcLOD;
+  int SrcType;
+  const void *SrcHost;
+  CUdeviceptr SrcDevice;
+  void *SrcArray, *Reserved0;
+  size_t SrcPitch, SrcHeight;
+  size_t DstX, DstY, DstZ, DstLOD;
+  int DstType;
+  void *DstHost;
+  CUdeviceptr DstDevice;
+  void *DstArray, *Reserved1;
+  size_t DstPitch, DstHeight;
+  size_t Width, Height, Depth;
+};
+
+struct Stream;
+enum OpKind { OpKernel, OpCopy, OpCopy2D, OpCopy3D, OpMemset, OpRecord,
+              OpWait, OpWrite };
+/// Work queued on a stream.
+struct Op {
+  enum OpKind Kind;
+  unsigned long long Seq;
+  struct Op *Next;
+  struct Function *Fn;
+  unsigned Teams, Threads;
+  void **Params;
+  char *ParamBuffer;
+  void *Dst;
+  const void *Src;
+  size_t Bytes;
+  unsigned char Value;
+  uint32_t Word;
+  struct Copy2D C2;
+  struct Copy3D C3;
+  struct Stream *WaitFor;
+  unsigned long long WaitSeq;
+};
+struct Stream {
+  int Number;
+  /// When the work queued so far is done, on the stream's clock.
+  double BusyUntilMs;
+  struct Op *Head, *Tail;
+  unsigned long long LastSeq, DoneSeq;
+};
+struct Event {
+  /// When the stream reaches the event.
+  double Ms;
+  struct Stream *S;
+  unsigned long long Seq;
+};
+static int Streams;
+/// Every stream created, by number (tests create few).
+static struct Stream *AllStreams[1024];
+/// The stream the legacy default stream (NULL) stands for.
+static struct Stream NullStream;
+static struct Stream *stream(void *S) {
+  return S ? (struct Stream *)S : &NullStream;
+}
+/// When work queued now on \p S starts: when the stream is free.
+static double freeMs(struct Stream *S) {
+  double Now = nowMs();
+  return S->BusyUntilMs > Now ? S->BusyUntilMs : Now;
+}
+static struct Op *queue(struct Stream *S, enum OpKind Kind) {
+  struct Op *O = calloc(1, sizeof(struct Op));
+  O->Kind = Kind;
+  O->Seq = ++S->LastSeq;
+  if (S->Tail)
+    S->Tail->Next = O;
+  else
+    S->Head = O;
+  S->Tail = O;
+  return O;
+}
+static void copy2D(const struct Copy2D *C);
+static void copy3D(const struct Copy3D *C);
+static int faults(const struct Function *Fn);
+static void runUpTo(struct Stream *S, unsigned long long Seq);
+static void run(struct Op *O) {
+  // After a fault the context does nothing more.
+  if (Sticky)
+    return;
+  switch (O->Kind) {
+  case OpKernel:
+    if (faults(O->Fn))
+      Sticky = setting("FAKE_CUDA_KERNEL_ERROR", 0);
+    else
+      O->Fn->Body(O->Params, O->Teams, O->Threads);
+    break;
+  case OpCopy:
+    memcpy(O->Dst, O->Src, O->Bytes);
+    break;
+  case OpCopy2D:
+    copy2D(&O->C2);
+    break;
+  case OpCopy3D:
+    copy3D(&O->C3);
+    break;
+  case OpMemset:
+    memset(O->Dst, O->Value, O->Bytes);
+    break;
+  case OpRecord:
+    break;
+  case OpWait:
+    runUpTo(O->WaitFor, O->WaitSeq);
+    break;
+  case OpWrite:
+    *(uint32_t *)O->Dst = O->Word;
+    break;
+  }
+}
+/// Carries out the work of \p S up to the operation numbered \p Seq.
+static void runUpTo(struct Stream *S, unsigned long long Seq) {
+  while (S->Head && S->Head->Seq <= Seq) {
+    struct Op *O = S->Head;
+    S->Head = O->Next;
+    if (!S->Head)
+      S->Tail = NULL;
+    run(O);
+    S->DoneSeq = O->Seq;
+    free(O->Params);
+    free(O->ParamBuffer);
+    free(O);
+  }
+}
 
 CUresult cuInit(unsigned Flags) {
   (void)Flags;
@@ -123,7 +297,9 @@ CUresult cuGetErrorName(CUresult E, const char **Name) {
   case 209: *Name = "CUDA_ERROR_NO_BINARY_FOR_GPU"; return 0;
   case 218: *Name = "CUDA_ERROR_INVALID_PTX"; return 0;
   case 500: *Name = "CUDA_ERROR_NOT_FOUND"; return 0;
+  case 600: *Name = "CUDA_ERROR_NOT_READY"; return 0;
   case 700: *Name = "CUDA_ERROR_ILLEGAL_ADDRESS"; return 0;
+  case 719: *Name = "CUDA_ERROR_LAUNCH_FAILED"; return 0;
   }
   return RESULT(1);
 }
@@ -153,6 +329,7 @@ CUresult cuDeviceGetAttribute(int *V, int Attribute, int D) {
   case 5: *V = 0x7fffffff; return 0;
   case 11: *V = setting("FAKE_CUDA_MAX_PITCH", 0x7fffffff); return 0;
   case 16: *V = setting("FAKE_CUDA_SMS", 132); return 0;
+  case 39: *V = setting("FAKE_CUDA_THREADS_PER_SM", 2048); return 0;
   case 75: *V = SM / 10; return 0;
   case 76: *V = SM % 10; return 0;
   case 88: *V = setting("FAKE_CUDA_PAGEABLE", 0); return 0;
@@ -174,21 +351,55 @@ CUresult cuCtxSetCurrent(void *Ctx) {
   (void)Ctx;
   return 0;
 }
+CUresult cuCtxSetLimit(int Limit, size_t Value) {
+  trace("context limit %d = %zu", Limit, Value);
+  return RESULT(setting("FAKE_CUDA_LIMIT_ERROR", 0));
+}
 CUresult cuStreamCreate(void **S, unsigned Flags) {
-  (void)Flags;
-  *S = calloc(1, sizeof(struct Stream));
+  struct Stream *New = calloc(1, sizeof(struct Stream));
+  LOCKED({
+    New->Number = ++Streams;
+    AllStreams[New->Number % 1024] = New;
+  });
+  *S = New;
+  trace("create stream %d (%s)", New->Number,
+        Flags & 1 ? "non-blocking" : "blocking");
   return 0;
 }
-CUresult cuStreamSynchronize(void *S) {
-  double Left = ((struct Stream *)S)->BusyUntilMs - nowMs();
-  if (Left > 0) {
-    struct timespec T = {(time_t)(Left / 1e3),
-                         (long)((Left - (time_t)(Left / 1e3) * 1e3) * 1e6)};
-    nanosleep(&T, NULL);
-  }
-  int E = PendingKernelError;
-  PendingKernelError = 0;
+CUresult cuStreamSynchronize(void *Handle) {
+  struct Stream *S = stream(Handle);
+  double Until;
+  LOCKED(Until = S->BusyUntilMs; ++Syncs);
+  trace("synchronize stream %d", S->Number);
+  sleepUntil(Until);
+  CUresult E;
+  LOCKED(runUpTo(S, S->LastSeq); E = Sticky);
   return RESULT(E);
+}
+CUresult cuStreamWaitEvent(void *Handle, void *E, unsigned Flags) {
+  (void)Flags;
+  struct Stream *S = stream(Handle);
+  struct Event *Ev = E;
+  LOCKED({
+    if (Ev->S && Ev->Seq > Ev->S->DoneSeq) {
+      struct Op *O = queue(S, OpWait);
+      O->WaitFor = Ev->S;
+      O->WaitSeq = Ev->Seq;
+      if (Ev->Ms > S->BusyUntilMs)
+        S->BusyUntilMs = Ev->Ms;
+    }
+  });
+  return 0;
+}
+CUresult cuStreamWriteValue32_v2(void *Handle, CUdeviceptr Address,
+                                 uint32_t Value, unsigned Flags) {
+  (void)Flags;
+  LOCKED({
+    struct Op *O = queue(stream(Handle), OpWrite);
+    O->Dst = (void *)(uintptr_t)Address;
+    O->Word = Value;
+  });
+  return 0;
 }
 CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N,
                             int *Options, void **Values) {
@@ -266,27 +477,93 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *N, void *F,
   *N = setting("FAKE_CUDA_OCCUPANCY", 16);
   return 0;
 }
+/// Whether \p Fn faults: FAKE_CUDA_KERNEL_ERROR is set, for every kernel or
+/// those whose name contains FAKE_CUDA_FAULT_KERNEL.
+static int faults(const struct Function *Fn) {
+  const char *Only = getenv("FAKE_CUDA_FAULT_KERNEL");
+  return setting("FAKE_CUDA_KERNEL_ERROR", 0) &&
+         (!Only || strstr(Fn->Name, Only));
+}
 CUresult cuLaunchKernel(void *F, unsigned GX, unsigned GY, unsigned GZ,
                         unsigned BX, unsigned BY, unsigned BZ, unsigned Shared,
-                        void *Stream, void **Params, void **Extra) {
-  (void)Extra;
+                        void *Handle, void **Params, void **Extra) {
   struct Function *Fn = F;
-  trace("launch %s grid %ux%ux%u block %ux%ux%u shared %u", Fn->Name, GX, GY,
-        GZ, BX, BY, BZ, Shared);
-  Fn->Body(Params, GX, BX);
-  ((struct Stream *)Stream)->BusyUntilMs =
-      freeMs(Stream) + setting("FAKE_CUDA_KERNEL_US", 0) / 1e3;
-  PendingKernelError = setting("FAKE_CUDA_KERNEL_ERROR", 0);
-  return 0;
+  struct Stream *S = stream(Handle);
+  trace("launch %s grid %ux%ux%u block %ux%ux%u shared %u (stream %d)",
+        Fn->Name, GX, GY, GZ, BX, BY, BZ, Shared, S->Number);
+  CUresult E;
+  pthread_mutex_lock(&Lock);
+  if (!Extra) {
+    // Without the parameters' size they cannot be copied: run now, after
+    // what was queued before.
+    runUpTo(S, S->LastSeq);
+    if (faults(Fn))
+      Sticky = setting("FAKE_CUDA_KERNEL_ERROR", 0);
+    else if (!Sticky)
+      Fn->Body(Params, GX, BX);
+  } else {
+    // Extra: {BUFFER_POINTER (1), buffer, BUFFER_SIZE (2), &size, END (0)}.
+    size_t Bytes = *(size_t *)Extra[3];
+    struct Op *O = queue(S, OpKernel);
+    O->Fn = Fn;
+    O->Teams = GX;
+    O->Threads = BX;
+    O->ParamBuffer = malloc(Bytes ? Bytes : 1);
+    memcpy(O->ParamBuffer, Extra[1], Bytes);
+    O->Params = calloc(Bytes / 8 + 1, sizeof(void *));
+    for (size_t I = 0; I < Bytes / 8; ++I)
+      O->Params[I] = O->ParamBuffer + 8 * I;
+  }
+  S->BusyUntilMs = freeMs(S) + setting("FAKE_CUDA_KERNEL_US", 0) / 1e3;
+  E = Sticky;
+  pthread_mutex_unlock(&Lock);
+  return RESULT(E);
 }
 CUresult cuEventCreate(void **E, unsigned Flags) {
   (void)Flags;
   *E = calloc(1, sizeof(struct Event));
   return 0;
 }
-CUresult cuEventRecord(void *E, void *Stream) {
-  ((struct Event *)E)->Ms = freeMs(Stream);
+CUresult cuEventRecord(void *E, void *Handle) {
+  struct Event *Ev = E;
+  struct Stream *S = stream(Handle);
+  LOCKED({
+    Ev->S = S;
+    Ev->Seq = queue(S, OpRecord)->Seq;
+    Ev->Ms = freeMs(S);
+  });
   return 0;
+}
+CUresult cuEventQuery(void *E) {
+  struct Event *Ev = E;
+  CUresult R;
+  LOCKED({
+    if (Sticky)
+      R = Sticky;
+    else if (Ev->S && nowMs() < Ev->Ms)
+      R = 600;
+    else {
+      if (Ev->S)
+        runUpTo(Ev->S, Ev->Seq);
+      R = Sticky;
+    }
+  });
+  // Not ready is no failure.
+  return R == 600 ? R : RESULT(R);
+}
+CUresult cuEventSynchronize(void *E) {
+  struct Event *Ev = E;
+  double Until;
+  LOCKED(Until = Ev->Ms; ++Syncs);
+  trace("wait for an event of stream %d", Ev->S ? Ev->S->Number : 0);
+  sleepUntil(Until);
+  CUresult R;
+  LOCKED({
+    if (Ev->S)
+      runUpTo(Ev->S, Ev->Seq);
+    R = Sticky;
+  });
+  return RESULT(R);
 }
 CUresult cuEventElapsedTime(float *Ms, void *Start, void *End) {
   *Ms = (float)(((struct Event *)End)->Ms - ((struct Event *)Start)->Ms);
@@ -343,6 +620,8 @@ CUresult cuMemFree_v2(CUdeviceptr Ptr) {
   size_t Bytes;
   memcpy(&Bytes, P, sizeof Bytes);
   Allocated -= Bytes;
+  // Work still queued on the memory would read this.
+  memset(P + 256, 0xdd, Bytes);
   free(P);
   trace("free");
   return 0;
@@ -352,66 +631,44 @@ CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
   *Total = (size_t)80 << 30;
   return 0;
 }
+/// Queues a copy of \p Bytes on \p Handle, reading \p Src when it runs.
+static void queueCopy(void *Handle, void *Dst, const void *Src, size_t Bytes) {
+  LOCKED({
+    struct Stream *S = stream(Handle);
+    struct Op *O = queue(S, OpCopy);
+    O->Dst = Dst;
+    O->Src = Src;
+    O->Bytes = Bytes;
+    S->BusyUntilMs = freeMs(S) + setting("FAKE_CUDA_COPY_US", 0) / 1e3;
+  });
+}
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr Dst, const void *Src, size_t Bytes,
                               void *S) {
-  (void)S;
-  memcpy((void *)(uintptr_t)Dst, Src, Bytes);
+  if (setting("FAKE_CUDA_COPY_ERROR", 0))
+    return RESULT(setting("FAKE_CUDA_COPY_ERROR", 0));
+  queueCopy(S, (void *)(uintptr_t)Dst, Src, Bytes);
   trace("copy %zu bytes to the device", Bytes);
   return 0;
 }
 CUresult cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src, size_t Bytes,
                               void *S) {
-  (void)S;
-  memcpy(Dst, (void *)(uintptr_t)Src, Bytes);
+  queueCopy(S, Dst, (void *)(uintptr_t)Src, Bytes);
   trace("copy %zu bytes from the device", Bytes);
   return 0;
 }
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
                               void *S) {
-  (void)S;
-  memcpy((void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
+  queueCopy(S, (void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
   trace("copy %zu bytes on the device", Bytes);
   return 0;
 }
 CUresult cuMemcpyPeerAsync(CUdeviceptr Dst, void *DstCtx, CUdeviceptr Src,
                            void *SrcCtx, size_t Bytes, void *S) {
-  (void)DstCtx, (void)SrcCtx, (void)S;
-  memcpy((void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
+  (void)DstCtx, (void)SrcCtx;
+  queueCopy(S, (void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
   trace("copy %zu bytes between devices", Bytes);
   return 0;
 }
-// The 2-D and 3-D copy parameters, in cuda.h's layout (memory type 1 is the
-// host, 2 the device; here both are host memory).
-struct Copy2D {
-  size_t SrcX, SrcY;
-  int SrcType;
-  const void *SrcHost;
-  CUdeviceptr SrcDevice;
-  void *SrcArray;
-  size_t SrcPitch;
-  size_t DstX, DstY;
-  int DstType;
-  void *DstHost;
-  CUdeviceptr DstDevice;
-  void *DstArray;
-  size_t DstPitch;
-  size_t Width, Height;
-};
-struct Copy3D {
-  size_t SrcX, SrcY, SrcZ, SrcLOD;
-  int SrcType;
-  const void *SrcHost;
-  CUdeviceptr SrcDevice;
-  void *SrcArray, *Reserved0;
-  size_t SrcPitch, SrcHeight;
-  size_t DstX, DstY, DstZ, DstLOD;
-  int DstType;
-  void *DstHost;
-  CUdeviceptr DstDevice;
-  void *DstArray, *Reserved1;
-  size_t DstPitch, DstHeight;
-  size_t Width, Height, Depth;
-};
 static const char *direction(int SrcType, int DstType) {
   return SrcType == 1 ? (DstType == 1 ? "on the host" : "to the device")
                       : (DstType == 1 ? "from the device" : "on the device");
@@ -422,25 +679,15 @@ static int badPitch(size_t Width, size_t SrcPitch, size_t DstPitch) {
   return SrcPitch < Width || DstPitch < Width || SrcPitch > Max ||
          DstPitch > Max;
 }
-CUresult cuMemcpy2DAsync_v2(const struct Copy2D *C, void *S) {
-  (void)S;
-  if (badPitch(C->Width, C->SrcPitch, C->DstPitch))
-    return RESULT(1);
+static void copy2D(const struct Copy2D *C) {
   const char *Src = C->SrcType == 1 ? (const char *)C->SrcHost
                                     : (const char *)(uintptr_t)C->SrcDevice;
   char *Dst = C->DstType == 1 ? (char *)C->DstHost
                               : (char *)(uintptr_t)C->DstDevice;
   for (size_t Y = 0; Y < C->Height; ++Y)
     memcpy(Dst + Y * C->DstPitch, Src + Y * C->SrcPitch, C->Width);
-  trace("copy 2-D %zu rows of %zu bytes (pitch %zu, %zu) %s", C->Height,
-        C->Width, C->SrcPitch, C->DstPitch, direction(C->SrcType, C->DstType));
-  return 0;
 }
-CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
-  (void)S;
-  if (badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
-      C->SrcHeight < C->Height || C->DstHeight < C->Height)
-    return RESULT(1);
+static void copy3D(const struct Copy3D *C) {
   const char *Src = C->SrcType == 1 ? (const char *)C->SrcHost
                                     : (const char *)(uintptr_t)C->SrcDevice;
   char *Dst = C->DstType == 1 ? (char *)C->DstHost
@@ -449,6 +696,20 @@ CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
     for (size_t Y = 0; Y < C->Height; ++Y)
       memcpy(Dst + (Z * C->DstHeight + Y) * C->DstPitch,
              Src + (Z * C->SrcHeight + Y) * C->SrcPitch, C->Width);
+}
+CUresult cuMemcpy2DAsync_v2(const struct Copy2D *C, void *S) {
+  if (badPitch(C->Width, C->SrcPitch, C->DstPitch))
+    return RESULT(1);
+  LOCKED(queue(stream(S), OpCopy2D)->C2 = *C);
+  trace("copy 2-D %zu rows of %zu bytes (pitch %zu, %zu) %s", C->Height,
+        C->Width, C->SrcPitch, C->DstPitch, direction(C->SrcType, C->DstType));
+  return 0;
+}
+CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
+  if (badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
+      C->SrcHeight < C->Height || C->DstHeight < C->Height)
+    return RESULT(1);
+  LOCKED(queue(stream(S), OpCopy3D)->C3 = *C);
   trace("copy 3-D %zu slices of %zu rows of %zu bytes (pitch %zu, %zu; "
         "height %zu, %zu) %s",
         C->Depth, C->Height, C->Width, C->SrcPitch, C->DstPitch, C->SrcHeight,
@@ -457,7 +718,22 @@ CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
 }
 CUresult cuMemsetD8Async(CUdeviceptr Dst, unsigned char V, size_t Bytes,
                          void *S) {
-  (void)S;
-  memset((void *)(uintptr_t)Dst, V, Bytes);
+  LOCKED({
+    struct Op *O = queue(stream(S), OpMemset);
+    O->Dst = (void *)(uintptr_t)Dst;
+    O->Value = V;
+    O->Bytes = Bytes;
+  });
   return 0;
+}
+
+/// For tests that read "device" memory directly instead of copying it back:
+/// carries out everything queued, as if the GPU had caught up with the host
+/// (no wait of the host: nothing is counted or traced).
+void fakeCudaCatchUp(void) {
+  LOCKED({
+    runUpTo(&NullStream, NullStream.LastSeq);
+    for (int I = 1; I <= Streams; ++I)
+      runUpTo(AllStreams[I % 1024], AllStreams[I % 1024]->LastSeq);
+  });
 }

@@ -37,9 +37,14 @@ public:
     Live.erase(Ptr);
     free(reinterpret_cast<void *>(Ptr));
   }
+  // Copies happen at once: nothing queued still uses the memory.
+  void releaseWhenDone(uintptr_t Ptr) override { release(Ptr); }
   void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override {
     memcpy(reinterpret_cast<void *>(Dst), Src, Size);
     ++CopiesIn;
+  }
+  void copyValueToDevice(uintptr_t Dst, uintptr_t Value) override {
+    copyToDevice(Dst, &Value, sizeof(Value));
   }
   void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override {
     memcpy(Dst, reinterpret_cast<void *>(Src), Size);
@@ -57,6 +62,7 @@ public:
   }
   uint64_t maxPitch() const override { return MaxPitch; }
   void synchronize() override {}
+  void settleCopiesIn() override {}
   bool reachesHostMemory(uintptr_t, uint64_t) override { return ReachesHost; }
   std::string name() const override { return "device 0"; }
   std::string memoryStatus() override { return "test memory"; }

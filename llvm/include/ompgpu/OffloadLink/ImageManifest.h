@@ -9,7 +9,9 @@
 // host objects register, and names here, at link time, what the host will
 // not find: a target region without a kernel (clang-22 chose a metadirective
 // variant without `target` for the device), which then runs on the host, or a
-// declare target variable the device code lacks.
+// declare target variable the device code lacks. Beside the symbols it
+// lists the device services whose size the CUDA driver fixes before it loads
+// an image (the heap, the printf buffer), so that the host sizes them first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_IMAGEMANIFEST_H
@@ -30,6 +32,18 @@ namespace ompgpu {
 /// program \p Program: its kernels and the global variables it defines with
 /// external linkage outside shared and local memory, sorted as strcmp sorts.
 std::vector<std::string> exportedSymbols(const llvm::Module &Program);
+
+/// Records in \p Program, before the device runtime is linked into it, which
+/// device services of OffloadImageUses the program's own code asks for, so
+/// that imageUses() can tell them from the runtime's.
+void recordProgramServices(llvm::Module &Program);
+
+/// The OMPGPU_IMAGE_USES_* bits of the optimized device program \p Program:
+/// the heap where it still calls CUDA's malloc or free (its own calls, or
+/// the runtime's on its behalf), printf where its own code called vprintf
+/// (recordProgramServices); the runtime's error messages fit the driver's
+/// default buffer.
+uint64_t imageUses(const llvm::Module &Program);
 
 /// Warns on \p OS about each target region and declare target variable of
 /// \p Entries that is not among \p Symbols, the exported symbols of the

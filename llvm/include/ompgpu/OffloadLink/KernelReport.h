@@ -5,12 +5,14 @@
 // static and dynamic shared memory, launch bounds and theoretical occupancy,
 // named in source terms. The numbers come from ptxas (PtxasResources.h), the
 // bounds from the PTX, the mode from the kernel environment of the optimized
-// device program, the dynamic shared memory from the launch contract.
+// device program, the dynamic shared memory from the launch contract. Launch
+// bounds the link step revised from ptxas' report follow the table.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_KERNELREPORT_H
 #define OMPGPU_OFFLOADLINK_KERNELREPORT_H
 
+#include "ompgpu/OffloadLink/LaunchBoundsPolicy.h"
 #include "ompgpu/OffloadLink/Occupancy.h"
 #include "ompgpu/OffloadLink/PtxLaunchBounds.h"
 #include "ompgpu/OffloadLink/PtxasResources.h"
@@ -56,9 +58,11 @@ std::vector<KernelReportRow>
 describeKernels(const llvm::Module &Program, llvm::StringRef PTX,
                 llvm::ArrayRef<KernelResources> Resources);
 
-/// Prints the report of one architecture as a table with a header.
+/// Prints the report of one architecture as a table with a header, then a
+/// line for each launch bound the link step revised (\p Decisions).
 void printKernelReport(llvm::raw_ostream &OS, llvm::StringRef Arch,
-                       llvm::ArrayRef<KernelReportRow> Rows);
+                       llvm::ArrayRef<KernelReportRow> Rows,
+                       llvm::ArrayRef<LaunchBoundsDecision> Decisions);
 
 /// "target region in main() at line 42 (app.c)", or \p Symbol for kernels
 /// clang did not name after a target region.

@@ -5,9 +5,10 @@
 // that register and unregister it with libomptarget. The offload entries that
 // clang put in each host object's llvm_offload_entries section are reached
 // through the linker's __start_/__stop_ symbols. Beside the descriptor the
-// object holds the program's manifest (abi/OffloadABI.h): the symbols of each
-// image and the source files of the target regions, which the constructor
-// registers with the descriptor through __ompgpu_register_lib.
+// object holds the program's manifest (abi/OffloadABI.h): the symbols and
+// services of each image and the source files of the target regions, which
+// the constructor registers with the descriptor through
+// __ompgpu_register_lib.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_REGISTRATIONOBJECT_H
@@ -18,15 +19,17 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace ompgpu {
 
-/// A device image and what the host may look up in it.
+/// A device image, what the host may look up in it and what it uses.
 struct RegisteredImage {
   std::string Bytes;                ///< A raw cubin, or NUL-terminated PTX.
   std::vector<std::string> Symbols; ///< exportedSymbols() of its program.
+  uint64_t Uses = 0;                ///< imageUses() of its program.
 };
 
 /// Writes a host object for \p HostTriple to \p Path that registers \p Images

@@ -9,7 +9,9 @@
 //   block size CUDA programmers use for such loops: twice the reuse of data
 //   within a block (gathers in SpMV, neighbours in stencils). Whether the
 //   program gave a thread_limit is known only at launch, so the host runtime
-//   still honours a clause of 128 or less there.
+//   still honours a clause of 128 or less there. 256 is a guess for kernels
+//   whose registers fit it; the link step picks a smaller team where ptxas'
+//   register count lets more warps onto a multiprocessor (RevisableBounds.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_KERNELBOUNDS_H

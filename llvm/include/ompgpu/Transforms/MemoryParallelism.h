@@ -12,7 +12,9 @@
 // instead of 32 and 8. So kernels that gather in a loop ask ptxas only for
 // enough blocks of their size to keep MinResidentThreads threads on a
 // multiprocessor (PTX .minnctapersm; 4 blocks of 256), which lets it use the
-// registers.
+// registers. The hint is a guess: a kernel that needs more registers than it
+// allows spills, and loses far more than the loads in flight gain, so the
+// link step lowers or drops it where ptxas reports spills (RevisableBounds.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_MEMORYPARALLELISM_H

@@ -2,6 +2,7 @@
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RevisableBounds.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -94,6 +95,7 @@ PreservedAnalyses KernelBoundsPass::run(Module &M, ModuleAnalysisManager &) {
     K.addFnAttr("nvvm.maxntid", std::to_string(PreferredSPMDThreads));
     K.addFnAttr("omp_target_thread_limit",
                 std::to_string(PreferredSPMDThreads));
+    K.addFnAttr(RevisableBlockSizeAttr);
     bool HasEnvironment =
         setKernelConfig(K, OMPGPU_CONFIG_MAX_THREADS, PreferredSPMDThreads);
     assert(HasEnvironment && "its MaxThreads was read from it above");

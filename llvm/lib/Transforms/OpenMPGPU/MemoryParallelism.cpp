@@ -9,6 +9,7 @@
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RevisableBounds.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -31,8 +32,11 @@ STATISTIC(NumKernelsMarked,
 namespace ompgpu {
 namespace {
 
-/// Whether the address of \p Load depends on another load of loop \p L,
-/// looking through the integer and pointer arithmetic that forms addresses.
+/// Whether the address of \p Load depends on another load of loop \p L that
+/// reads a different place each iteration, looking through the integer and
+/// pointer arithmetic that forms addresses. A load from the same place every
+/// iteration (a pointer a generic-SPMD kernel broadcasts through shared
+/// memory, reloaded after each barrier) does not make a gather.
 bool addressComesFromLoad(const LoadInst &Load, const Loop &L) {
   SmallVector<const Value *> Work{Load.getPointerOperand()};
   SmallPtrSet<const Value *, 16> Seen;
@@ -40,8 +44,11 @@ bool addressComesFromLoad(const LoadInst &Load, const Loop &L) {
     const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
     if (!I || !L.contains(I) || !Seen.insert(I).second)
       continue;
-    if (isa<LoadInst>(I))
-      return true;
+    if (const auto *Index = dyn_cast<LoadInst>(I)) {
+      if (!L.isLoopInvariant(Index->getPointerOperand()))
+        return true;
+      continue;
+    }
     if (isa<GetElementPtrInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I))
       Work.append(I->op_begin(), I->op_end());
   }
@@ -122,6 +129,8 @@ PreservedAnalyses MemoryParallelismPass::run(Module &M,
     }
     unsigned Blocks = std::max(1u, MinResidentThreads / BlockSize);
     K.addFnAttr("nvvm.minctasm", std::to_string(Blocks));
+    // A guess: the link step drops or lowers it if ptxas then spills.
+    K.addFnAttr(RevisableMinBlocksAttr);
     ++NumKernelsMarked;
     Changed = true;
     LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << " gathers at "

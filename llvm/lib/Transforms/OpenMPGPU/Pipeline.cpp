@@ -10,6 +10,7 @@
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/DeferReductions.h"
+#include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
 #include "ompgpu/Transforms/InternalizeDeviceProgram.h"
@@ -18,7 +19,9 @@
 #include "ompgpu/Transforms/KernelTargetAttributes.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
+#include "ompgpu/Transforms/ProgramTasks.h"
 #include "ompgpu/Transforms/SharedLocals.h"
+#include "ompgpu/Transforms/TaskSharedCaptures.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
 #include "ompgpu/Transforms/WorkerDispatch.h"
@@ -72,6 +75,13 @@ ModulePassManager buildBeforeRuntimePipeline() {
   // After DeferReductions: it also rewrites the callbacks handed to the
   // deferred entry points.
   MPM.addPass(FullWarpShufflesPass());
+  // After both: in child kernels it redirects the teams-reduction entry
+  // points they chose, and FullWarpShuffles finds the deferred ones by name.
+  // It calls runtime entry points of its own, which the link brings.
+  MPM.addPass(DeviceLaunchesPass());
+  // On the user's code alone, whose task sites and task functions it reads
+  // before the runtime's code is linked and inlined around them.
+  MPM.addPass(TaskSharedCapturesPass());
   return MPM;
 }
 
@@ -80,6 +90,8 @@ ModulePassManager buildAfterRuntimePipeline() {
   // First: the runtime's functions take the kernels' architecture, or they
   // would not inline into the kernels.
   MPM.addPass(KernelTargetAttributesPass());
+  // Needs the runtime's byte, and runs before the optimizer folds its tests.
+  MPM.addPass(ProgramTasksPass());
   MPM.addPass(KernelBoundsPass());
   // After KernelBounds: its hint is sized by the final block bound.
   MPM.addPass(MemoryParallelismPass());

@@ -1,0 +1,64 @@
+//===- DeviceLimits.h - The device heap and the printf buffer ---*- C++ -*-===//
+//
+// Two services of CUDA's device code have a size the driver fixes for a
+// context before kernels use them: the heap behind device malloc/free
+// (CU_LIMIT_MALLOC_HEAP_SIZE, 8 MiB unless set) and the buffer that printf
+// output crosses to the host through at the end of each kernel
+// (CU_LIMIT_PRINTF_FIFO_SIZE, 1 MiB unless set; what does not fit is lost).
+// The driver's defaults are far too small for OpenMP programs: every thread
+// of a large grid may allocate at once, the device runtime places variables
+// shared with parallel regions on the heap when shared memory is too small,
+// and a kernel may print hundreds of thousands of lines. So, before a device
+// loads the first image whose manifest says it uses one of them
+// (OffloadImageUses), the runtime sets its size:
+//
+// - the heap: 2 KiB for every thread the device holds at once (528 MiB on an
+//   H100 or H200), or LIBOMPTARGET_HEAP_SIZE;
+// - the printf buffer: 64 MiB (about four million lines of a few values
+//   each), or LIBOMPTARGET_PRINTF_BUFFER_SIZE.
+//
+// The driver allocates both in device memory, so images that use neither
+// leave the driver's defaults alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OMPTARGET_DEVICELIMITS_H
+#define OMPTARGET_DEVICELIMITS_H
+
+#include "CudaDriver.h"
+#include "DeviceProperties.h"
+
+#include <cstdint>
+
+namespace omptarget {
+
+class DeviceLimits {
+public:
+  DeviceLimits(const CudaDriver &Cu, const DeviceProperties &Device)
+      : Cu(Cu), Device(Device) {}
+
+  /// Sizes the services of OffloadImageUses bits \p Uses that are not sized
+  /// yet, before an image using them is loaded; the device's context is
+  /// current.
+  void prepareFor(uint64_t Uses);
+
+  /// The heap size when LIBOMPTARGET_HEAP_SIZE does not set one: 2 KiB per
+  /// thread the device holds at once.
+  static uint64_t defaultHeapBytes(const DeviceProperties &Device);
+  /// The printf buffer's size when LIBOMPTARGET_PRINTF_BUFFER_SIZE does not
+  /// set one.
+  static constexpr uint64_t DefaultPrintfBufferBytes = uint64_t(64) << 20;
+
+private:
+  void set(int Limit, uint64_t Bytes, const char *What, const char *Variable,
+           bool FromVariable);
+
+  const CudaDriver &Cu;
+  const DeviceProperties &Device;
+  bool HeapSized = false;
+  bool PrintfBufferSized = false;
+};
+
+} // namespace omptarget
+
+#endif // OMPTARGET_DEVICELIMITS_H

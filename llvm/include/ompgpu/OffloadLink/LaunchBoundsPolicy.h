@@ -1,0 +1,121 @@
+//===- LaunchBoundsPolicy.h - Launch bounds revised from ptxas' report ----===//
+//
+// Our passes guess two launch bounds before anything is compiled
+// (ompgpu/Transforms/RevisableBounds.h). Once ptxas has compiled the device
+// program, the link step revises them from what ptxas gave each kernel, and
+// compiles the program again where that changes a bound:
+// - A .minnctapersm hint is a register cap. Where ptxas spills the kernel
+//   under it, the cap costs more than the occupancy it buys, so the kernel is
+//   tried with fewer blocks: the most whose register budget covers what it
+//   needed (its registers plus one per 4 bytes spilled), where that is at
+//   least 2, and then without a hint. It keeps the first that does not spill,
+//   or, if all of them do, the one that spilled least. A kernel that spills
+//   without any hint of ours is left alone.
+// - Teams of 256 threads, chosen for kernels without a thread_limit, become
+//   the whole-warp size from 128 to 256 that puts the most warps on a
+//   multiprocessor with the kernel's registers and shared memory (the kernel
+//   report's occupancy). 256 stays unless a smaller size is strictly better,
+//   so every kernel whose registers fit 256-thread blocks keeps them
+//   (streaming kernels measured best there); a kernel that keeps a hint keeps
+//   the size the hint was sized by.
+// Each compile revises what the previous one showed, so that a program is
+// compiled at most MaxCompiles times: a hint, a lower one, none, and the
+// settled hint with the block size it allows. Every revision, and every hint
+// ptxas fitted without spilling, is a decision that -v, the kernel report and
+// the remarks show.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OMPGPU_OFFLOADLINK_LAUNCHBOUNDSPOLICY_H
+#define OMPGPU_OFFLOADLINK_LAUNCHBOUNDSPOLICY_H
+
+#include "ompgpu/OffloadLink/Occupancy.h"
+#include "ompgpu/OffloadLink/PtxasResources.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ompgpu {
+
+/// The most times a program is compiled: a hint, a lower one, none, and the
+/// best of them with the block size it allows.
+inline constexpr unsigned MaxCompiles = 4;
+
+/// What the link step settled for one kernel's launch bounds.
+struct LaunchBoundsDecision {
+  enum KindTy {
+    KeptMinBlocks,    ///< The hint it had (To == From).
+    LoweredMinBlocks, ///< A smaller hint, To.
+    DroppedMinBlocks, ///< No hint (To == 0).
+    ChoseBlockSize,   ///< From and To are threads per block.
+  };
+  KindTy Kind = KeptMinBlocks;
+  std::string Kernel;
+  unsigned From = 0; ///< The hint (blocks) or block size (threads) before.
+  unsigned To = 0;   ///< ... and after.
+  /// The hints tried that spilled, in order, with what ptxas gave the kernel
+  /// under each (0 is no hint); for ChoseBlockSize, the kernel as compiled
+  /// with From threads.
+  std::vector<std::pair<unsigned, KernelResources>> Tried;
+  /// Warps per multiprocessor at From and at To threads (ChoseBlockSize).
+  unsigned WarpsBefore = 0, WarpsAfter = 0;
+};
+
+/// Revises the bounds our passes marked as guesses in one device program.
+class LaunchBoundsPolicy {
+public:
+  /// Takes the marked kernels of \p Program, compiled for \p Arch.
+  LaunchBoundsPolicy(llvm::Module &Program, llvm::StringRef Arch);
+
+  /// Whether any kernel has a bound to revise.
+  bool empty() const { return Kernels.empty(); }
+
+  /// Revises the bounds from \p Compiled, what ptxas gave the kernels in the
+  /// last compile, in the program's attributes and kernel environments.
+  /// Returns whether a bound changed, so that the program must be compiled
+  /// again.
+  bool revise(llvm::ArrayRef<KernelResources> Compiled);
+
+  /// What was settled, kernel by kernel, in the order it was.
+  llvm::ArrayRef<LaunchBoundsDecision> decisions() const { return Decisions; }
+
+private:
+  /// A kernel with a bound still to settle.
+  struct Kernel {
+    llvm::Function *F;
+    bool HintOpen = false;      ///< Its hint is still being tried.
+    bool BlockSizeOpen = false; ///< Its block size is still ours to choose.
+    unsigned Hint = 0;          ///< The hint of the last compile.
+    LaunchBoundsDecision Hints; ///< What was tried so far.
+  };
+
+  /// Returns whether the kernel's bounds changed.
+  bool reviseHint(Kernel &K, const KernelResources &Compiled);
+  bool reviseBlockSize(Kernel &K, const KernelResources &Compiled);
+  void setHint(Kernel &K, unsigned Blocks);
+
+  const MultiprocessorLimits *Limits;
+  std::vector<Kernel> Kernels;
+  std::vector<LaunchBoundsDecision> Decisions;
+};
+
+/// A sentence on \p Decision, with what ptxas gave the kernel in the final
+/// compile, \p Final: "ptxas spilled 336 bytes of registers under
+/// .minnctapersm 4 (64 registers): compiled without a hint: 123 registers,
+/// no spills".
+std::string describeDecision(const LaunchBoundsDecision &Decision,
+                             llvm::ArrayRef<KernelResources> Final);
+
+/// Reports each of \p Decisions as an optimization remark on its kernel (a
+/// revision under -Rpass=ompgpu, a kept hint under -Rpass-analysis), with
+/// the resources of the final compile, \p Final.
+void remarkLaunchBounds(llvm::Module &Program,
+                        llvm::ArrayRef<LaunchBoundsDecision> Decisions,
+                        llvm::ArrayRef<KernelResources> Final);
+
+} // namespace ompgpu
+
+#endif

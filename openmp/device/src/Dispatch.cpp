@@ -1,0 +1,252 @@
+//===- Dispatch.cpp - Dynamic, guided, runtime and auto schedules ---------===//
+//
+// Clang runs loops with schedule(dynamic|guided|runtime|auto), and every loop
+// with the ordered clause, through these entry points:
+// __kmpc_dispatch_init_* starts the loop, each thread of the innermost team
+// then asks __kmpc_dispatch_next_* for chunks until it returns 0, and
+// __kmpc_dispatch_deinit ends the loop for the thread. (Ordered loops also
+// call __kmpc_dispatch_fini_* after every iteration: Ordered.cpp.)
+//
+// A team of several threads keeps the loop in a slot of TeamLoops.h. A
+// thread's first chunk follows from its number; later chunks come from the
+// slot's counter, which the lanes of a warp that ask together claim with one
+// shared-memory atomic (DynamicSchedule.h has the arithmetic). A team of one
+// thread runs the whole loop as one chunk and keeps no state: clang sets the
+// loop's bounds and a last-iteration flag of 0 before it calls init, so next
+// leaves the bounds as they are and sets the flag, which says on the next
+// call that the loop is done.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Debug.h"
+#include "DynamicSchedule.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "Mapping.h"
+#include "Ordered.h"
+#include "State.h"
+#include "TeamLoops.h"
+
+using namespace ompgpu;
+using schedule::Method;
+using schedule::Share;
+
+namespace {
+
+/// Slot::Schedule of a dispatch loop: the method and the loop's properties.
+constexpr uint32_t MethodMask = 0x3;
+constexpr uint32_t EmptyLoop = 0x4;
+
+template <typename T, typename ST>
+void dispatchInit(ident_t *Loc, int32_t SchedType, T Lower, T Upper, ST Incr,
+                  ST Chunk) {
+  using U = typename schedule::LoopTypes<T>::Unsigned;
+  // Clang normalizes loops to unit increments before calling here.
+  if (Incr != 1)
+    fatal(Loc, "dispatch schedule with a loop increment other than 1");
+  int32_t RunKind = OmpSchedStatic, RunChunk = 0;
+  if (schedule::baseKind(SchedType) == SchedRuntime)
+    omp_get_schedule(&RunKind, &RunChunk);
+  schedule::Policy P =
+      schedule::policyFor(SchedType, Chunk, RunKind, RunChunk);
+  if (!P.Valid)
+    fatal(Loc, "unsupported schedule kind");
+  // Release: a chunk below 1 counts as 1 (as none for static).
+  OMPGPU_CHECK(Chunk > 0 || !schedule::takesChunk(SchedType), Loc,
+               "schedule(kind, chunk): the chunk size is not positive");
+
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get();
+  if (!state::innermostIsActive(State))
+    return;
+  uint32_t Threads = mapping::activeTeamSize(State);
+  loops::SlotRef S = loops::enterLoop(Tid);
+  bool Empty = Lower > Upper;
+  U Span = Empty ? 0 : U(Upper) - U(Lower);
+  U Size = U(P.Chunk);
+  uint32_t Schedule = uint32_t(P.How) | (Empty ? EmptyLoop : 0);
+  // Every thread of the loop writes the same values.
+  hw::storeRelaxed<hw::BlockScope>(&S->Use, uint32_t(loops::DispatchLoop));
+  hw::storeRelaxed<hw::BlockScope>(&S->Schedule, Schedule);
+  hw::storeRelaxed<hw::BlockScope>(&S->Lower, uint64_t(U(Lower)));
+  hw::storeRelaxed<hw::BlockScope>(&S->Span, uint64_t(Span));
+  hw::storeRelaxed<hw::BlockScope>(&S->Chunk, uint64_t(Size));
+  hw::storeRelaxed<hw::BlockScope>(
+      &S->Bound, uint64_t(schedule::boundOf<U>(P.How, Span, Size, Threads)));
+  if (P.Ordered)
+    hw::storeRelaxed<hw::BlockScope>(&S->OrderedIterations,
+                                     ordered::iterations());
+}
+
+/// Dynamic: a chunk from the counter of slot S, claimed together with the
+/// lanes of the warp that ask at the same time.
+template <typename U>
+Share<U> claimDynamic(loops::SlotRef S, uint32_t Tid, U Span, U Chunk,
+                      U LastChunk, uint32_t Threads) {
+  // Loops of at most a chunk per thread touch no counter.
+  if (LastChunk < Threads ||
+      schedule::dynamicExhausted<U>(
+          LastChunk, Threads, hw::loadRelaxed<hw::BlockScope>(&S->Claimed)))
+    return {};
+  uint32_t Group = loops::lanesWithSlot(S);
+  uint64_t Claim = loops::claimTogether(&S->Claimed, Group, Tid % WarpSize);
+  return schedule::claimedChunk<U>(Span, Chunk, LastChunk, Threads, Claim);
+}
+
+/// Guided: the lanes of the warp that ask together get chunks of one size,
+/// which their leader claims with a compare-and-swap loop on the counter of
+/// iterations handed out after the first round.
+template <typename U>
+Share<U> claimGuided(loops::SlotRef S, uint32_t Tid, U Span, U MinChunk,
+                     U FirstRoundLast, uint32_t Threads) {
+  if (FirstRoundLast == Span)
+    return {};
+  uint32_t Lane = Tid % WarpSize;
+  uint32_t Group = loops::lanesWithSlot(S);
+  uint32_t Leader = loops::leaderOf(Group);
+  uint32_t Count = __builtin_popcount(Group);
+  uint64_t Claimed = 0;
+  if (Lane == Leader) {
+    Claimed = hw::loadRelaxed<hw::BlockScope>(&S->Claimed);
+    for (;;) {
+      schedule::GuidedClaim<U> G = schedule::guidedClaim<U>(
+          Span, MinChunk, FirstRoundLast, Threads, Claimed, Count);
+      if (G.Empty ||
+          hw::casRelaxed<hw::BlockScope>(&S->Claimed, Claimed,
+                                         Claimed + G.TotalMinusOne + 1))
+        break;
+    }
+  }
+  // Every lane works out the claim from what the leader saw.
+  Claimed = hw::shuffle(Group, Claimed, Leader);
+  schedule::GuidedClaim<U> G = schedule::guidedClaim<U>(
+      Span, MinChunk, FirstRoundLast, Threads, Claimed, Count);
+  return schedule::guidedPart<U>(G, loops::rankIn(Group, Lane), Span);
+}
+
+template <typename T, typename ST>
+int32_t dispatchNext(ident_t *Loc, int32_t *PLastIter, T *PLower, T *PUpper,
+                     ST *PStride) {
+  using U = typename schedule::LoopTypes<T>::Unsigned;
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get();
+  if (!state::innermostIsActive(State)) {
+    if (*PLastIter || *PLower > *PUpper)
+      return 0;
+    *PStride = 1;
+    *PLastIter = 1;
+    return 1;
+  }
+
+  uint8_t Byte = loops::threadByte(Tid);
+  loops::SlotRef S = loops::slotOf(Byte);
+  OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&S->Use) ==
+                   loops::DispatchLoop,
+               Loc, "a thread asks for a chunk outside a dispatch loop");
+  uint32_t Schedule = hw::loadRelaxed<hw::BlockScope>(&S->Schedule);
+  if (Schedule & EmptyLoop)
+    return 0;
+  U Lower = U(hw::loadRelaxed<hw::BlockScope>(&S->Lower));
+  U Span = U(hw::loadRelaxed<hw::BlockScope>(&S->Span));
+  U Chunk = U(hw::loadRelaxed<hw::BlockScope>(&S->Chunk));
+  U Bound = U(hw::loadRelaxed<hw::BlockScope>(&S->Bound));
+  uint32_t Threads = mapping::activeTeamSize(State);
+  Method How = Method(Schedule & MethodMask);
+
+  Share<U> C;
+  if (!(Byte & loops::FirstChunkTaken)) {
+    loops::setThreadByte(Tid, Byte | loops::FirstChunkTaken);
+    C = schedule::firstChunk<U>(How, Span, Chunk, Bound, Tid, Threads);
+  } else {
+    switch (How) {
+    case Method::StaticBalanced:
+      break;
+    case Method::StaticChunked:
+      // The thread's last chunk is still in the loop's bounds.
+      C = schedule::nextStaticChunk<U>(Span, Chunk, U(*PLower) - Lower,
+                                       Threads);
+      break;
+    case Method::Dynamic:
+      C = claimDynamic<U>(S, Tid, Span, Chunk, Bound, Threads);
+      break;
+    case Method::Guided:
+      C = claimGuided<U>(S, Tid, Span, Chunk, Bound, Threads);
+      break;
+    }
+  }
+  if (C.Empty)
+    return 0;
+  *PLower = T(Lower + C.First);
+  *PUpper = T(Lower + C.Last);
+  *PStride = 1;
+  *PLastIter = C.HasLastIteration;
+  if (uint64_t *Iterations =
+          hw::loadRelaxed<hw::BlockScope>(&S->OrderedIterations))
+    Iterations[Tid] = C.First;
+  return 1;
+}
+
+} // namespace
+
+extern "C" {
+
+void __kmpc_dispatch_init_4(ident_t *Loc, int32_t, int32_t SchedType,
+                            int32_t Lower, int32_t Upper, int32_t Incr,
+                            int32_t Chunk) {
+  dispatchInit(Loc, SchedType, Lower, Upper, Incr, Chunk);
+}
+
+void __kmpc_dispatch_init_4u(ident_t *Loc, int32_t, int32_t SchedType,
+                             uint32_t Lower, uint32_t Upper, int32_t Incr,
+                             int32_t Chunk) {
+  dispatchInit(Loc, SchedType, Lower, Upper, Incr, Chunk);
+}
+
+void __kmpc_dispatch_init_8(ident_t *Loc, int32_t, int32_t SchedType,
+                            int64_t Lower, int64_t Upper, int64_t Incr,
+                            int64_t Chunk) {
+  dispatchInit(Loc, SchedType, Lower, Upper, Incr, Chunk);
+}
+
+void __kmpc_dispatch_init_8u(ident_t *Loc, int32_t, int32_t SchedType,
+                             uint64_t Lower, uint64_t Upper, int64_t Incr,
+                             int64_t Chunk) {
+  dispatchInit(Loc, SchedType, Lower, Upper, Incr, Chunk);
+}
+
+int32_t __kmpc_dispatch_next_4(ident_t *Loc, int32_t, int32_t *PLastIter,
+                               int32_t *PLower, int32_t *PUpper,
+                               int32_t *PStride) {
+  return dispatchNext(Loc, PLastIter, PLower, PUpper, PStride);
+}
+
+int32_t __kmpc_dispatch_next_4u(ident_t *Loc, int32_t, int32_t *PLastIter,
+                                uint32_t *PLower, uint32_t *PUpper,
+                                int32_t *PStride) {
+  return dispatchNext(Loc, PLastIter, PLower, PUpper, PStride);
+}
+
+int32_t __kmpc_dispatch_next_8(ident_t *Loc, int32_t, int32_t *PLastIter,
+                               int64_t *PLower, int64_t *PUpper,
+                               int64_t *PStride) {
+  return dispatchNext(Loc, PLastIter, PLower, PUpper, PStride);
+}
+
+int32_t __kmpc_dispatch_next_8u(ident_t *Loc, int32_t, int32_t *PLastIter,
+                                uint64_t *PLower, uint64_t *PUpper,
+                                int64_t *PStride) {
+  return dispatchNext(Loc, PLastIter, PLower, PUpper, PStride);
+}
+
+void __kmpc_dispatch_deinit(ident_t *Loc, int32_t) {
+  uint32_t Tid = hw::threadId();
+  uint8_t State = state::get();
+  if (!state::innermostIsActive(State))
+    return;
+  loops::SlotRef S = loops::slotOf(loops::threadByte(Tid));
+  OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&S->Use) ==
+                   loops::DispatchLoop,
+               Loc, "a thread ends a dispatch loop it is not in");
+  loops::leaveLoop(Tid, S, mapping::activeTeamSize(State), State);
+}
+}

@@ -1,0 +1,436 @@
+//===- TaskScheduler.cpp - Running, queueing and waiting for tasks --------===//
+//
+// The scheduler of TaskScheduler.h and the hooks of Tasking.h. The team's
+// state lives in shared memory, initialized when the kernel starts (in
+// programs that create tasks; the others never reference it, so the link
+// step drops it): the count of the active team's incomplete tasks, the
+// arrival count and generation of the task-aware team barrier, the ready
+// queue (a list through the tasks, under a spin lock) and each thread's
+// current task (an array in the task pool, made when the team first needs
+// one).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TaskScheduler.h"
+#include "Debug.h"
+#include "Hardware.h"
+#include "Mapping.h"
+#include "State.h"
+#include "TaskDependences.h"
+#include "TaskPool.h"
+#include "TaskReduction.h"
+#include "Tasking.h"
+
+using namespace ompgpu;
+using namespace ompgpu::tasks;
+
+namespace ompgpu {
+namespace tasks {
+
+// 1 until the link step's ProgramTasks pass says otherwise (OffloadABI.h).
+uint8_t ProgramCreatesTasks = 1;
+
+} // namespace tasks
+} // namespace ompgpu
+
+namespace {
+
+struct TeamTasksTy {
+  /// Explicit tasks of the active team that have not completed.
+  uint32_t Incomplete;
+  /// Task-aware team barrier: threads arrived, and the barriers passed.
+  uint32_t Arrived;
+  uint32_t Generation;
+  /// The ready queue, oldest first, and its length; under QueueLock.
+  uint32_t QueueLock;
+  uint32_t Queued;
+  TaskTy *Head;
+  TaskTy *Tail;
+  /// Each thread's current task, null until some thread needs one, then
+  /// indexed by hardware thread number.
+  TaskTy **Current;
+};
+
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+TeamTasksTy TeamTasks;
+
+/// What TeamTasks.Current holds while a thread makes the array.
+TaskTy **makingCurrent() { return reinterpret_cast<TaskTy **>(1); }
+
+/// A task waits in the queue instead of running at once only while the
+/// queue holds fewer than this many tasks per thread of the team.
+constexpr uint32_t QueuedPerThread = 4;
+
+/// Tasks a thread looks at in the queue, under its lock, for one it may run.
+constexpr uint32_t MaxScan = 64;
+
+TaskTy **currentSlots() {
+  TaskTy **Slots = hw::loadAcquire<hw::BlockScope>(&TeamTasks.Current);
+  if (Slots && Slots != makingCurrent())
+    return Slots;
+  TaskTy **Expected = nullptr;
+  if (hw::casRelaxedOrLoadAcquire<hw::BlockScope>(&TeamTasks.Current, Expected,
+                                                  makingCurrent())) {
+    Slots = static_cast<TaskTy **>(
+        pool::allocate(hw::blockDim() * sizeof(TaskTy *)));
+    hw::storeRelease<hw::BlockScope>(&TeamTasks.Current, Slots);
+    return Slots;
+  }
+  hw::spinUntil([&] {
+    Slots = hw::loadAcquire<hw::BlockScope>(&TeamTasks.Current);
+    return Slots != makingCurrent();
+  });
+  return Slots;
+}
+
+/// The current slot of thread Tid, or null when no thread has one yet.
+TaskTy **currentSlotIfAny(uint32_t Tid) {
+  TaskTy **Slots = hw::loadAcquire<hw::BlockScope>(&TeamTasks.Current);
+  if (!Slots)
+    return nullptr;
+  return currentSlots() + Tid;
+}
+
+void lockQueue() {
+  hw::spinUntil(
+      [] { return hw::casAcquire<hw::BlockScope>(&TeamTasks.QueueLock, 0u, 1u); });
+}
+
+void unlockQueue() { hw::storeRelease<hw::BlockScope>(&TeamTasks.QueueLock, 0u); }
+
+void pushReady(TaskTy *Task) {
+  Task->NextReady = nullptr;
+  lockQueue();
+  if (TeamTasks.Tail)
+    TeamTasks.Tail->NextReady = Task;
+  else
+    TeamTasks.Head = Task;
+  TeamTasks.Tail = Task;
+  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued + 1);
+  unlockQueue();
+}
+
+/// Whether Ancestor is Task's parent, or its parent's, and so on.
+bool isDescendant(TaskTy *Task, TaskTy *Ancestor) {
+  for (TaskTy *Parent = Task->Parent; Parent; Parent = Parent->Parent)
+    if (Parent == Ancestor)
+      return true;
+  return false;
+}
+
+/// Whether thread Tid at level Level, waiting in Waiting (null at a team
+/// barrier), may run the queued task Task.
+bool mayRun(TaskTy *Task, TaskTy *Waiting, uint32_t Tid, uint8_t Level) {
+  if (Task->Owner != AnyThread && Task->Owner != Tid)
+    return false;
+  if (Task->Level != Level)
+    return false;
+  return !Waiting || isDescendant(Task, Waiting);
+}
+
+TaskTy *popReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level) {
+  if (!hw::loadRelaxed<hw::BlockScope>(&TeamTasks.Queued))
+    return nullptr;
+  lockQueue();
+  TaskTy *Previous = nullptr;
+  TaskTy *Task = TeamTasks.Head;
+  for (uint32_t Scanned = 0; Task && Scanned < MaxScan; ++Scanned) {
+    if (mayRun(Task, Waiting, Tid, Level))
+      break;
+    Previous = Task;
+    Task = Task->NextReady;
+  }
+  if (Task && !mayRun(Task, Waiting, Tid, Level))
+    Task = nullptr;
+  if (Task) {
+    if (Previous)
+      Previous->NextReady = Task->NextReady;
+    else
+      TeamTasks.Head = Task->NextReady;
+    if (TeamTasks.Tail == Task)
+      TeamTasks.Tail = Previous;
+    hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued - 1);
+  }
+  unlockQueue();
+  return Task;
+}
+
+/// The record of the implicit task of thread Tid with state State, whose
+/// current task before was Outer.
+TaskTy *makeImplicitTask(uint32_t Tid, uint8_t State, TaskTy *Outer) {
+  auto *Task = static_cast<TaskTy *>(pool::allocate(ImplicitTaskBytes));
+  Task->Kind = ImplicitTask;
+  Task->Level = uint8_t(state::level(State));
+  Task->RefCount = 1;
+  Task->CompletionRefs = 1;
+  Task->Outer = Outer;
+  // A team of one binds its tasks to this record; the active team's are
+  // the team's.
+  if (state::innermostIsActive(State)) {
+    Task->Owner = AnyThread;
+    Task->TeamIncomplete = &TeamTasks.Incomplete;
+  } else {
+    Task->Owner = Tid;
+    Task->TeamIncomplete = &Task->SerialIncomplete;
+  }
+  return Task;
+}
+
+/// The implicit task of thread Tid at its current level leaves: its record,
+/// if it has one, goes, and its outer task is current again. All its tasks
+/// have completed.
+void popImplicitTask(uint32_t Tid, uint8_t State) {
+  TaskTy **Slot = currentSlotIfAny(Tid);
+  if (!Slot)
+    return;
+  TaskTy *Task = *Slot;
+  if (!Task || Task->Level != state::level(State))
+    return;
+  OMPGPU_ASSERT(Task->Kind == ImplicitTask, nullptr,
+                "an explicit task is current at the end of its region");
+  OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&Task->IncompleteChildren) == 0,
+               nullptr, "a parallel region ends with incomplete tasks");
+  OMPGPU_CHECK(!Task->Taskgroup, nullptr,
+               "a parallel region ends inside a taskgroup");
+  *Slot = Task->Outer;
+  dropDependenceTable(Task);
+  release(Task);
+}
+
+/// The task-aware barrier of an active team of Threads threads.
+void activeTeamBarrier(uint32_t Tid, uint8_t State, uint32_t Threads) {
+  uint8_t Level = uint8_t(state::level(State));
+  uint32_t Generation = hw::loadAcquire<hw::BlockScope>(&TeamTasks.Generation);
+  uint32_t Arrived =
+      hw::fetchAddAcqRel<hw::BlockScope>(&TeamTasks.Arrived, 1u) + 1;
+  OMPGPU_CHECK(Arrived <= Threads, nullptr,
+               "more threads arrived at a team barrier than the team has");
+  if (Arrived < Threads) {
+    waitIn(nullptr, Tid, Level, [&] {
+      return hw::loadAcquire<hw::BlockScope>(&TeamTasks.Generation) !=
+             Generation;
+    });
+    return;
+  }
+  // Every thread is here: no task can be created but by a running task, and
+  // once none is left, none ever will be before the release.
+  waitIn(nullptr, Tid, Level, [] {
+    return hw::loadAcquire<hw::BlockScope>(&TeamTasks.Incomplete) == 0;
+  });
+  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Arrived, 0u);
+  hw::storeRelease<hw::BlockScope>(&TeamTasks.Generation, Generation + 1);
+}
+
+/// Waits until the tasks of the team of one of thread Tid at its level have
+/// completed.
+void serialTeamBarrier(uint32_t Tid, uint8_t State) {
+  TaskTy *Implicit = currentTaskIfAny(Tid, State);
+  if (!Implicit || Implicit->Kind != ImplicitTask)
+    return;
+  waitIn(Implicit, Tid, Implicit->Level, [&] {
+    return hw::loadAcquire<hw::BlockScope>(&Implicit->SerialIncomplete) == 0;
+  });
+}
+
+/// Whether some word of Task's private copies or shared block is an address
+/// in the local memory of the creating thread, other than the key of a
+/// reduction of Parent's taskgroups, which tasks only look up.
+bool refersToLocalMemory(TaskTy *Task, TaskTy *Parent) {
+  auto IsReductionKey = [&](uint64_t Word) {
+    for (TaskgroupTy *Group = Parent->Taskgroup; Group; Group = Group->Outer)
+      for (uint32_t I = 0; I < Group->NumItems; ++I)
+        if (reinterpret_cast<uint64_t>(Group->Items[I].Shared) == Word)
+          return true;
+    return false;
+  };
+  auto AnyLocal = [&](char *Begin, char *End) {
+    for (char *P = Begin; P + sizeof(uint64_t) <= End; P += sizeof(uint64_t)) {
+      uint64_t Word = *reinterpret_cast<uint64_t *>(P);
+      if (hw::isLocalMemory(reinterpret_cast<void *>(Word)) &&
+          !IsReductionKey(Word))
+        return true;
+    }
+    return false;
+  };
+  char *Descriptor = reinterpret_cast<char *>(&Task->Task);
+  return AnyLocal(Task->privates(), Descriptor + Task->TaskBytes) ||
+         AnyLocal(Task->shareds(), Task->shareds() + Task->SharedsBytes);
+}
+
+/// The memory of Task and, where that was the last reference, of its
+/// ancestors and pattern.
+void freeRecord(TaskTy *Task) {
+  while (Task) {
+    TaskTy *Parent = Task->Parent;
+    if (Task->Pattern)
+      release(Task->Pattern);
+    pool::release(Task);
+    Task = Parent && hw::fetchAddAcqRel<hw::BlockScope>(&Parent->RefCount,
+                                                        ~0u) == 1
+               ? Parent
+               : nullptr;
+  }
+}
+
+/// Task's completion: its successors may start, and its parent, taskgroup
+/// and team count it no more.
+void complete(TaskTy *Task) {
+  releaseSuccessors(Task);
+  if (TaskgroupTy *Group = Task->CountedIn)
+    hw::fetchAddAcqRel<hw::BlockScope>(&Group->Incomplete, ~0u);
+  hw::fetchAddAcqRel<hw::BlockScope>(&Task->Parent->IncompleteChildren, ~0u);
+  hw::fetchAddAcqRel<hw::BlockScope>(Task->TeamIncomplete, ~0u);
+  release(Task);
+}
+
+} // namespace
+
+namespace ompgpu {
+namespace tasks {
+
+TaskTy *currentTask(uint32_t Tid, uint8_t State) {
+  TaskTy **Slot = currentSlots() + Tid;
+  TaskTy *Current = *Slot;
+  if (Current && Current->Level == state::level(State))
+    return Current;
+  return *Slot = makeImplicitTask(Tid, State, Current);
+}
+
+TaskTy *currentTaskIfAny(uint32_t Tid, uint8_t State) {
+  TaskTy **Slot = currentSlotIfAny(Tid);
+  if (!Slot)
+    return nullptr;
+  TaskTy *Current = *Slot;
+  return Current && Current->Level == state::level(State) ? Current : nullptr;
+}
+
+TaskTy *swapCurrentTask(uint32_t Tid, TaskTy *Task) {
+  TaskTy **Slot = currentSlots() + Tid;
+  TaskTy *Previous = *Slot;
+  *Slot = Task;
+  return Previous;
+}
+
+TaskTy *allocateTask(TaskKind Kind, uint32_t Flags, uint64_t TaskBytes,
+                     uint64_t SharedsBytes) {
+  // The shared block follows the private copies, aligned for any type.
+  uint64_t SharedsOffset = (TaskBytes + pool::Alignment - 1) &
+                           ~uint64_t(pool::Alignment - 1);
+  auto *Task = static_cast<TaskTy *>(pool::allocate(
+      __builtin_offsetof(TaskTy, Task) + SharedsOffset + SharedsBytes));
+  Task->Kind = Kind;
+  Task->Flags = Flags;
+  Task->TaskBytes = uint32_t(SharedsOffset);
+  Task->SharedsBytes = uint32_t(SharedsBytes);
+  Task->RefCount = 1;
+  Task->CompletionRefs = 1;
+  Task->PendingPredecessors = 1;
+  Task->Task.Shareds = Task->shareds();
+  return Task;
+}
+
+void adopt(TaskTy *Parent, TaskTy *Task, uint32_t Tid, bool Undeferred) {
+  retain(Parent);
+  Task->Parent = Parent;
+  Task->Level = Parent->Level;
+  Task->Final = Parent->Final || (Task->Flags & OMPGPU_TASK_FINAL);
+  Task->TeamIncomplete = Parent->TeamIncomplete;
+  Task->Taskgroup = Task->CountedIn = Parent->Taskgroup;
+  if (TaskgroupTy *Group = Parent->Taskgroup)
+    hw::fetchAddAcqRel<hw::BlockScope>(&Group->Incomplete, 1u);
+  hw::fetchAddAcqRel<hw::BlockScope>(&Parent->IncompleteChildren, 1u);
+  hw::fetchAddAcqRel<hw::BlockScope>(Task->TeamIncomplete, 1u);
+  // Tasks of the active team may run on any of its threads, if their data
+  // lets them.
+  bool AnyThreadMayRun = !Undeferred &&
+                         Parent->TeamIncomplete == &TeamTasks.Incomplete &&
+                         !Task->Final && !refersToLocalMemory(Task, Parent);
+  Task->Owner = AnyThreadMayRun ? AnyThread : Tid;
+}
+
+void start(TaskTy *Task, uint32_t Tid) {
+  uint32_t Threads = mapping::numThreads(state::get());
+  if (Task->Owner == AnyThread &&
+      hw::loadRelaxed<hw::BlockScope>(&TeamTasks.Queued) <
+          QueuedPerThread * Threads)
+    return pushReady(Task);
+  run(Task, Tid);
+}
+
+void makeReady(TaskTy *Task) { pushReady(Task); }
+
+void run(TaskTy *Task, uint32_t Tid) {
+  OMPGPU_ASSERT(Task->Kind == ExplicitTask, nullptr,
+                "the runtime runs a task that is not an explicit task");
+  TaskTy *Outer = swapCurrentTask(Tid, Task);
+  Task->Task.Routine(int32_t(mapping::threadNum(Tid, state::get())),
+                     &Task->Task);
+  swapCurrentTask(Tid, Outer);
+  finishBody(Task, Tid);
+}
+
+void finishBody(TaskTy *Task, uint32_t Tid) {
+  if (Task->Flags & OMPGPU_TASK_DESTRUCTORS)
+    Task->Task.Destructors(int32_t(mapping::threadNum(Tid, state::get())),
+                           &Task->Task);
+  dropDependenceTable(Task);
+  dropCompletionRef(Task);
+}
+
+void dropCompletionRef(TaskTy *Task) {
+  if (hw::fetchAddAcqRel<hw::BlockScope>(&Task->CompletionRefs, ~0u) == 1)
+    complete(Task);
+}
+
+void retain(TaskTy *Task) {
+  hw::fetchAddAcqRel<hw::BlockScope>(&Task->RefCount, 1u);
+}
+
+void release(TaskTy *Task) {
+  if (hw::fetchAddAcqRel<hw::BlockScope>(&Task->RefCount, ~0u) == 1)
+    freeRecord(Task);
+}
+
+bool isComplete(TaskTy *Task) { return successorsClosed(Task); }
+
+bool runOneReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level) {
+  TaskTy *Task = popReady(Waiting, Tid, Level);
+  if (!Task)
+    return false;
+  run(Task, Tid);
+  return true;
+}
+
+void initTeam() {
+  TeamTasks.Incomplete = 0;
+  TeamTasks.Arrived = 0;
+  TeamTasks.Generation = 0;
+  TeamTasks.QueueLock = 0;
+  TeamTasks.Queued = 0;
+  TeamTasks.Head = nullptr;
+  TeamTasks.Tail = nullptr;
+  TeamTasks.Current = nullptr;
+  pool::initTeam();
+  initTeamReductions();
+}
+
+void teamBarrier(uint8_t State) {
+  uint32_t Tid = hw::threadId();
+  if (state::innermostIsActive(State))
+    return activeTeamBarrier(Tid, State, mapping::activeTeamSize(State));
+  serialTeamBarrier(Tid, State);
+  hw::fenceDevice();
+}
+
+void endActiveRegion(uint32_t Tid, uint32_t Threads, uint8_t State) {
+  activeTeamBarrier(Tid, State, Threads);
+  popImplicitTask(Tid, State);
+}
+
+void endSerializedRegion(uint32_t Tid, uint8_t State) {
+  serialTeamBarrier(Tid, State);
+  popImplicitTask(Tid, State);
+}
+
+} // namespace tasks
+} // namespace ompgpu

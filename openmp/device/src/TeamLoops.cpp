@@ -1,0 +1,93 @@
+//===- TeamLoops.cpp - State a team shares in its loops -------------------===//
+//
+// The slots of the loops of a block's team and its threads' loop counts
+// (the design is in TeamLoops.h): claiming them for the block, entering a
+// loop, and leaving it, where the last thread resets the slot.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TeamLoops.h"
+#include "Debug.h"
+#include "Hardware.h"
+#include "Interface.h"
+#include "Mapping.h"
+#include "State.h"
+
+namespace ompgpu {
+namespace loops {
+
+[[clang::loader_uninitialized]] __attribute__((address_space(3)))
+TeamLoopsTy TeamLoops;
+
+namespace {
+
+/// Every thread's next loop is loop 0, and slot I waits for loop I.
+[[gnu::noinline, gnu::cold]] void initialize() {
+  for (uint32_t Tid = 0; Tid < MaxThreadsPerBlock; ++Tid)
+    TeamLoops.ThreadBytes[Tid] = 0;
+  for (uint32_t I = 0; I < NumSlots; ++I) {
+    SlotRef S = &TeamLoops.Slots[I];
+    S->Ticket = I;
+    S->Left = 0;
+    S->Claimed = 0;
+    S->OrderedTurn = 0;
+    S->BlocksClaimed = 0;
+    S->BlocksCleared = 0;
+    S->FlagsState = 0;
+    S->Flags = nullptr;
+    S->OrderedIterations = nullptr;
+  }
+}
+
+/// Called by the last thread to leave the loop of slot S, whose team has
+/// Threads threads: makes the slot ready for the loop NumSlots ahead.
+void recycle(SlotRef S, uint32_t Threads, uint8_t State) {
+  uint32_t Loop = S->Ticket;
+  if (S->Flags)
+    free(S->Flags);
+  S->Flags = nullptr;
+  S->FlagsState = 0;
+  S->BlocksClaimed = 0;
+  S->BlocksCleared = 0;
+  S->Claimed = 0;
+  S->OrderedTurn = 0;
+  S->OrderedIterations = nullptr;
+  S->Left = 0;
+  // The threads that may join a later team but not this one wait for the
+  // region to end: count this loop for them.
+  uint8_t Next = (Loop + 1) & CountMask;
+  for (uint32_t Tid = Threads, End = mapping::maxTeamThreads(State); Tid < End;
+       ++Tid)
+    TeamLoops.ThreadBytes[Tid] = Next;
+  hw::storeRelease<hw::BlockScope>(&S->Ticket, (Loop + NumSlots) & CountMask);
+}
+
+} // namespace
+
+SlotRef enterLoop(uint32_t Tid) {
+  state::claimForBlock(&TeamLoops.Tag, initialize);
+  uint8_t Loop = threadByte(Tid) & CountMask;
+  SlotRef S = &TeamLoops.Slots[Loop % NumSlots];
+  hw::spinUntil(
+      [&] { return hw::loadAcquire<hw::BlockScope>(&S->Ticket) == Loop; });
+  setThreadByte(Tid, (Loop + 1) & CountMask);
+  return S;
+}
+
+void leaveLoop(uint32_t Tid, SlotRef S, uint32_t Threads, uint8_t State) {
+  uint32_t Lane = Tid % WarpSize;
+  uint32_t Group = lanesWithSlot(S);
+  // Orders the group's accesses to the slot before its leader's release.
+  hw::syncWarp(Group);
+  if (Lane != leaderOf(Group))
+    return;
+  uint32_t Leaving = __builtin_popcount(Group);
+  uint32_t Before = hw::fetchAddAcqRel<hw::BlockScope>(&S->Left, Leaving);
+  OMPGPU_CHECK(Before + Leaving <= Threads, nullptr,
+               "more threads left a worksharing loop than its team has");
+  if (Before + Leaving == Threads)
+    recycle(S, Threads, State);
+}
+
+} // namespace loops
+} // namespace ompgpu
