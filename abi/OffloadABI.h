@@ -84,6 +84,20 @@ enum ExecutionMode {
   OMP_TGT_EXEC_MODE_GENERIC_SPMD = 3,
 };
 
+/* How messages and reports name an execution mode; NULL for a value that is
+ * none of the above. */
+static inline const char *ompgpuExecutionModeName(int64_t Mode) {
+  switch (Mode) {
+  case OMP_TGT_EXEC_MODE_GENERIC:
+    return "generic";
+  case OMP_TGT_EXEC_MODE_SPMD:
+    return "SPMD";
+  case OMP_TGT_EXEC_MODE_GENERIC_SPMD:
+    return "generic-SPMD";
+  }
+  return 0;
+}
+
 /* The global that holds a kernel's environment is the kernel's name followed
  * by this. */
 #define OMPGPU_KERNEL_ENVIRONMENT_SUFFIX "_kernel_environment"

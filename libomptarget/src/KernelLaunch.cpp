@@ -34,15 +34,8 @@ namespace {
 constexpr size_t PrivateAlignment = 16;
 
 const char *modeName(uint8_t Mode) {
-  switch (Mode) {
-  case OMP_TGT_EXEC_MODE_GENERIC:
-    return "generic";
-  case OMP_TGT_EXEC_MODE_SPMD:
-    return "SPMD";
-  case OMP_TGT_EXEC_MODE_GENERIC_SPMD:
-    return "generic-SPMD";
-  }
-  return "bare";
+  const char *Name = ompgpuExecutionModeName(Mode);
+  return Name ? Name : "bare";
 }
 } // namespace
 

@@ -34,14 +34,8 @@ KernelOrigin originOf(const Function *Kernel, StringRef Symbol) {
 std::string modeName(std::optional<int64_t> Mode) {
   if (!Mode)
     return "bare";
-  switch (*Mode) {
-  case OMP_TGT_EXEC_MODE_GENERIC:
-    return "generic";
-  case OMP_TGT_EXEC_MODE_SPMD:
-    return "SPMD";
-  case OMP_TGT_EXEC_MODE_GENERIC_SPMD:
-    return "generic-SPMD";
-  }
+  if (const char *Name = ompgpuExecutionModeName(*Mode))
+    return Name;
   return "mode " + std::to_string(*Mode);
 }
 
