@@ -167,9 +167,10 @@ MapVector<Function *, ChildKernel> bindMarkers(Module &M, Function &MarkerFn) {
         Child.Continuations.insert(Continuation);
     OptimizationRemarkEmitter(Call->getFunction()).emit([&] {
       return OptimizationRemark(RemarkPassName, "DeviceLaunches", Call)
-             << Region << " becomes a child grid of "
-             << describeFunction(Kernel->getName())
-             << ", launched from the device when its if clause holds; "
+             << Region
+             << " becomes a child grid, launched from the device when its if "
+                "clause holds (kernel '"
+             << Kernel->getName() << "'); "
              << describeBarrier(BarrierKind ? BarrierKind->getZExtValue() : 0);
     });
     ++NumLaunchSites;
