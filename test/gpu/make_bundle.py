@@ -3,9 +3,9 @@
 
 Each test in test/offloading is compiled with the command of its first RUN line
 (lit substitutions replaced), and its CHECK and GPU lines become the expected
-output; the examples are built too. Each test is built a second time,
-against the debug device runtime (-fopenmp-target-debug), as NAME-debug: it
-must pass the same way, unless it has DEBUG-RUNTIME lines, which its output
+output; the examples are built too. Tests are built several at once (--jobs).
+Each test is built a second time (unless --no-debug), against the debug
+device runtime (-fopenmp-target-debug), as NAME-debug: it must pass the same way, unless it has DEBUG-RUNTIME lines, which its output
 must hold when the debug runtime stops it (exit status 1). Each harness
 folder in HARNESSES (a build.sh and a bundle-tests.json saying what to run
 and what to expect) is built into a folder of its own. The bundle also holds the runtime libraries
@@ -20,6 +20,7 @@ default), output ("stdout" by default, or "all" for stdout and stderr
 together) and timeout (seconds).
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -136,24 +137,30 @@ def main():
                         help="the C++ compiler of the host-runtime harness")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
                         help="build only these end-to-end tests (repeatable; for trying the bundle)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="compile this many tests at once (default: one per CPU)")
+    parser.add_argument("--no-debug", action="store_true",
+                        help="leave out the NAME-debug builds against the debug device runtime")
     args = parser.parse_args()
 
     shutil.rmtree(args.out, ignore_errors=True)
     os.makedirs(os.path.join(args.out, "bin"))
     os.makedirs(os.path.join(args.out, "lib"))
     subs = substitutions(args.build, args.default_arch)
-    tests = []
-    for name in sorted(os.listdir(args.tests)):
+    sources = [name for name in sorted(os.listdir(args.tests))
+               if name.endswith((".c", ".cpp"))
+               and (not args.only or os.path.splitext(name)[0] in args.only)]
+
+    def build_one(name):
+        """The test NAME and its debug twin, as entries of tests.json."""
         source = os.path.join(args.tests, name)
-        if not name.endswith((".c", ".cpp")):
-            continue
         stem = os.path.splitext(name)[0]
-        if args.only and stem not in args.only:
-            continue
         print("building", name, flush=True)
         argv, check_file = build_test(source, os.path.join(args.out, "bin", stem), subs)
-        tests.append({"name": stem, "argv": ["./" + stem] + argv, "cwd": "bin",
-                      "checks": checks(check_file)})
+        built = [{"name": stem, "argv": ["./" + stem] + argv, "cwd": "bin",
+                  "checks": checks(check_file)}]
+        if args.no_debug:
+            return built
         build_test(source, os.path.join(args.out, "bin", stem + "-debug"), subs,
                    "-fopenmp-target-debug")
         debug = {"name": stem + "-debug", "argv": ["./" + stem + "-debug"] + argv, "cwd": "bin",
@@ -161,7 +168,12 @@ def main():
         stops = debug_runtime_checks(source)
         if stops:
             debug.update({"checks": stops, "exit": 1, "output": "all"})
-        tests.append(debug)
+        return built + [debug]
+
+    tests = []
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for built in pool.map(build_one, sources):
+            tests += built
 
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(args.tests)))
     for example, driver, expected in EXAMPLES:
