@@ -6,7 +6,9 @@
 // contents, from and to nothing), omp_aligned_alloc, memory of
 // omp_cgroup_mem_alloc and omp_pteam_mem_alloc shared by the team (the
 // team's arena in shared memory on a GPU) including more than the arena
-// holds, and allocation from every thread at once. Each region reports
+// holds, and allocation from every thread at once; abort_fb stops the
+// program (in a child process: the test runs itself with "abort"). Each
+// region reports
 // through a map what went wrong, so the same program checks a GPU and the
 // host fallback (the host OpenMP runtime's allocators).
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
@@ -16,10 +18,12 @@
 // CHECK: calloc and realloc: ok
 // CHECK: team memory: ok
 // CHECK: every thread: ok
+// CHECK: abort_fb: the program stopped
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { Teams = 8, Threads = 128 };
 
@@ -54,7 +58,49 @@ static int usePredefined(int Seed, size_t Size) {
 }
 #pragma omp end declare target
 
-int main(void) {
+// A pool too small for the request, whose fallback is abort_fb: the program
+// must stop in the target region.
+static int abortInTargetRegion(void) {
+  int Reached = 0;
+#pragma omp target map(tofrom : Reached)
+  {
+    omp_alloctrait_t AbortFb[] = {{omp_atk_pool_size, 1024},
+                                  {omp_atk_fallback, omp_atv_abort_fb}};
+    omp_allocator_handle_t Pool =
+        omp_init_allocator(omp_default_mem_space, 2, AbortFb);
+    void *P = omp_alloc(4096, Pool);
+    Reached = P != NULL;
+    omp_free(P, Pool);
+    omp_destroy_allocator(Pool);
+  }
+  printf("abort_fb: allocation returned (%d)\n", Reached);
+  return 0;
+}
+
+/// Runs this program with "abort"; whether it stopped without returning
+/// from the allocation.
+static int abortStops(void) {
+  char Self[4096];
+  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (Length <= 0)
+    return 0;
+  Self[Length] = '\0';
+  char Command[4200];
+  snprintf(Command, sizeof(Command), "'%s' abort 2>/dev/null", Self);
+  FILE *Child = popen(Command, "r");
+  if (!Child)
+    return 0;
+  char Line[128];
+  int Returned = 0;
+  while (fgets(Line, sizeof(Line), Child))
+    Returned |= strstr(Line, "allocation returned") != NULL;
+  return pclose(Child) != 0 && !Returned;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "abort"))
+    return abortInTargetRegion();
+
   // Every predefined allocator, from every thread of an SPMD kernel.
   int Spmd = 0;
 #pragma omp target teams distribute parallel for num_teams(Teams)             \
@@ -95,6 +141,13 @@ int main(void) {
     P = omp_aligned_alloc(64, 10, A256);
     Traits += !P || !aligned(P, 256);
     omp_free(P, A256);
+    // omp_realloc with omp_null_allocator keeps the block's allocator, and so
+    // its alignment (LLVM 19's libomp, the host fallback's, takes the default
+    // allocator).
+    P = omp_realloc(omp_alloc(16, A256), 2000, omp_null_allocator,
+                    omp_null_allocator);
+    Traits += !P || (!omp_is_initial_device() && !aligned(P, 256));
+    omp_free(P, omp_null_allocator);
 
     // A pool of 4 KiB: the second block of 3 KiB does not fit it.
     omp_alloctrait_t NullFb[] = {{omp_atk_pool_size, 4096},
@@ -263,5 +316,7 @@ int main(void) {
     Everyone += Failures;
   }
   printf("every thread: %s\n", Everyone ? "WRONG" : "ok");
+
+  printf("abort_fb: %s\n", abortStops() ? "the program stopped" : "WRONG");
   return 0;
 }

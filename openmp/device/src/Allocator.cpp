@@ -19,11 +19,11 @@
 // to nothing.
 //
 // Every block starts with a header just below the address the program gets:
-// where the block came from, its size (for omp_realloc) and its allocator
-// (for omp_free with omp_null_allocator, and for the pool of a user
-// allocator). A user allocator is a record on the device heap whose address
-// is its handle; it holds its traits and the bytes its blocks use, against
-// its pool_size.
+// where the block came from, its size (for omp_realloc), the allocator the
+// program asked (for omp_free and omp_realloc with omp_null_allocator) and
+// the one that allocated it after fallbacks (whose pool it counts against). A
+// user allocator is a record on the device heap whose address is its handle; it
+// holds its traits and the bytes its blocks use, against its pool_size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,17 +68,21 @@ struct alignas(16) BlockHeader {
   char *Base;
   /// Bytes the program asked for.
   uint64_t Size;
-  /// The allocator that allocated the block.
+  /// The allocator the program passed (omp_null_allocator replaced by the
+  /// default one).
+  uint64_t Requested;
+  /// The allocator that allocated the block: Requested or a fallback.
   uint64_t Allocator;
   uint32_t Magic;
   Source From;
 };
 constexpr uint32_t BlockMagic = 0x626c6b21; // "blk!"
 constexpr uint64_t HeaderSize = sizeof(BlockHeader);
-static_assert(HeaderSize == 32, "headers keep blocks 16-byte aligned");
 
 /// Both the device heap (CUDA's malloc) and the arena align to 16 bytes.
 constexpr uint64_t SourceAlignment = 16;
+static_assert(HeaderSize % SourceAlignment == 0,
+              "headers keep blocks aligned as their source does");
 
 /// A chain of allocator_fb fallbacks longer than this is taken for a loop.
 constexpr int MaxFallbacks = 8;
@@ -159,8 +163,8 @@ void refundPool(uint64_t Handle, uint64_t Bytes) {
 
 /// One try with one allocator: a block of Size bytes aligned to Alignment
 /// (a power of two), or null.
-void *tryAllocate(uint64_t Handle, const Traits &T, uint64_t Size,
-                  uint64_t Alignment) {
+void *tryAllocate(uint64_t Requested, uint64_t Handle, const Traits &T,
+                  uint64_t Size, uint64_t Alignment) {
   if (T.From == Source::Nowhere)
     return nullptr;
   uint64_t Padding = Alignment > SourceAlignment ? Alignment - SourceAlignment
@@ -182,7 +186,7 @@ void *tryAllocate(uint64_t Handle, const Traits &T, uint64_t Size,
   char *Block = reinterpret_cast<char *>((First + Alignment - 1) &
                                          ~(Alignment - 1));
   auto *Header = reinterpret_cast<BlockHeader *>(Block - HeaderSize);
-  *Header = {Base, Size, Handle, BlockMagic, T.From};
+  *Header = {Base, Size, Requested, Handle, BlockMagic, T.From};
   return Block;
 }
 
@@ -196,12 +200,13 @@ void *allocate(uint64_t Size, uint64_t Alignment, uint64_t Handle) {
   // change.
   if (Handle == omp::NullAllocator)
     Handle = omp::DefaultMemAlloc;
+  uint64_t Requested = Handle;
   for (int Try = 0; Try <= MaxFallbacks; ++Try) {
     Traits T = traitsOf(Handle);
     uint64_t Align = T.Alignment > Alignment ? T.Alignment : Alignment;
     if (Align < SourceAlignment)
       Align = SourceAlignment;
-    if (void *Block = tryAllocate(Handle, T, Size, Align))
+    if (void *Block = tryAllocate(Requested, Handle, T, Size, Align))
       return Block;
     switch (T.Fallback) {
     case omp::NullFallback:
@@ -291,7 +296,7 @@ void omp_free(void *Ptr, uint64_t Allocator) {
     return;
   BlockHeader *Header = headerOf(Ptr);
   OMPGPU_CHECK(Allocator == omp::NullAllocator ||
-                   Allocator == Header->Allocator,
+                   Allocator == Header->Requested,
                nullptr,
                "omp_free names another allocator than the one that "
                "allocated the memory");
@@ -312,7 +317,13 @@ void *omp_realloc(void *Ptr, size_t Size, uint64_t Allocator,
     omp_free(Ptr, FreeAllocator);
     return nullptr;
   }
-  uint64_t Old = headerOf(Ptr)->Size;
+  BlockHeader *Header = headerOf(Ptr);
+  uint64_t Old = Header->Size;
+  // omp_null_allocator: free_allocator's, which is that of Ptr when it is
+  // omp_null_allocator too.
+  if (Allocator == omp::NullAllocator)
+    Allocator = FreeAllocator == omp::NullAllocator ? Header->Requested
+                                                    : FreeAllocator;
   void *Block = allocate(Size, 1, Allocator);
   // On failure the old block stays the program's.
   if (!Block)
