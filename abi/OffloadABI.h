@@ -305,6 +305,56 @@ enum { OMPGPU_TASK_SUBMIT_TASK_ARGUMENT = 2 };
  * task scheduling away. */
 #define OMPGPU_PROGRAM_CREATES_TASKS_SYMBOL "__ompgpu_program_creates_tasks"
 
+/*===-- Offload entries and indirect calls --------------------------------===*/
+
+/* Flags of the OpenMP offload entries clang-22 emits (LLVM 22's
+ * OpenMPOffloadingDeclareTargetFlags), which the host runtime reads from the
+ * registered entries and the link step from the host objects. An indirect
+ * entry's Address is the host function (or the host vtable, Size its bytes)
+ * and its SymbolName a device global holding the device function's (or
+ * vtable's) address. clang-22 registers vtables only from OpenMP 6.0 on; the
+ * link step registers every vtable of the device images itself, with Size 0
+ * (the vtable has the same size in the image), AuxAddr the vtable's symbol
+ * name, and Address null where the host program has no such vtable. */
+enum OffloadEntryFlags {
+  OMP_OFFLOAD_ENTRY_TO = 0x0,        /* declare target to / plain kernel */
+  OMP_OFFLOAD_ENTRY_LINK = 0x1,      /* declare target link: Address is the
+                                        host "<var>_decl_tgt_ref_ptr" */
+  OMP_OFFLOAD_ENTRY_ENTER = 0x2,     /* declare target enter */
+  OMP_OFFLOAD_ENTRY_INDIRECT = 0x8,  /* declare target indirect function */
+  OMP_OFFLOAD_ENTRY_REQUIRES = 0x10, /* `omp requires`; flags in Data */
+  OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE = 0x20, /* vtable of a declare target
+                                               class */
+};
+
+/* One row of the table through which device code turns a host address of a
+ * function or vtable into the device's: the host range [HostAddress,
+ * HostAddress + Bytes) stands for the device range at DeviceAddress (Bytes
+ * is 1 for a function, the size of the vtable group for a vtable, whose
+ * objects point into its middle). */
+typedef struct IndirectCallEntryTy {
+  uint64_t HostAddress;
+  uint64_t DeviceAddress;
+  uint64_t Bytes;
+} IndirectCallEntryTy;
+
+/* The device runtime's global that the host runtime writes after loading an
+ * image whose program registers indirect functions or vtables: Count rows
+ * in device memory, sorted by HostAddress, none overlapping another, so that
+ * the device finds a row by binary search. */
+typedef struct IndirectCallTableTy {
+  const IndirectCallEntryTy *Entries;
+  uint64_t Count;
+} IndirectCallTableTy;
+#define OMPGPU_INDIRECT_CALL_TABLE_SYMBOL "__ompgpu_indirect_call_table"
+/* void *lookup(void *Address): the device address of the function or vtable
+ * slot a host address stands for, or the address itself when the table has
+ * none (device addresses reach calls too). The link step calls it at the
+ * indirect calls of programs that register indirect functions or vtables;
+ * upstream LLVM's name, so that programs written for it that call it
+ * themselves work too. */
+#define OMPGPU_INDIRECT_CALL_LOOKUP "__llvm_omp_indirect_call_lookup"
+
 /*===-- Grids launched from device code (dynamic parallelism) -------------===*/
 
 /* A kernel that device code launches: a nested teams region, or an orphaned
@@ -429,6 +479,14 @@ OMPGPU_ASSERT_OFFSET(KmpTaskTy, PartId, 16);
 OMPGPU_ASSERT_OFFSET(KmpTaskTy, Destructors, 24);
 OMPGPU_ASSERT_OFFSET(KmpTaskTy, Priority, 32);
 OMPGPU_STATIC_ASSERT(sizeof(KmpTaskTy) == 40, "KmpTaskTy changed size");
+
+OMPGPU_ASSERT_OFFSET(IndirectCallEntryTy, DeviceAddress, 8);
+OMPGPU_ASSERT_OFFSET(IndirectCallEntryTy, Bytes, 16);
+OMPGPU_STATIC_ASSERT(sizeof(IndirectCallEntryTy) == 24,
+                     "IndirectCallEntryTy changed size");
+OMPGPU_ASSERT_OFFSET(IndirectCallTableTy, Count, 8);
+OMPGPU_STATIC_ASSERT(sizeof(IndirectCallTableTy) == 16,
+                     "IndirectCallTableTy changed size");
 
 OMPGPU_ASSERT_OFFSET(ChildKernelTy, Environment, 8);
 OMPGPU_ASSERT_OFFSET(ChildKernelTy, Geometry, 16);

@@ -42,16 +42,8 @@ enum {
   OMP_OFFLOAD_ENTRY_KIND_OPENMP = 1,
 };
 
-/// Entry flags clang-22 sets on OpenMP entries.
-enum {
-  OMP_OFFLOAD_ENTRY_TO = 0x0,        ///< declare target to / plain kernel
-  OMP_OFFLOAD_ENTRY_LINK = 0x1,      ///< declare target link: Address is the
-                                     ///< host "<var>_decl_tgt_ref_ptr" pointer
-  OMP_OFFLOAD_ENTRY_ENTER = 0x2,     ///< declare target enter
-  OMP_OFFLOAD_ENTRY_INDIRECT = 0x8,  ///< declare target indirect function
-  OMP_OFFLOAD_ENTRY_REQUIRES = 0x10, ///< `omp requires`; flags in Data
-  OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE = 0x20,
-};
+/// Entry flags (OMP_OFFLOAD_ENTRY_*) are in OffloadABI.h: the link step
+/// reads them too.
 
 /// `omp requires` clauses as stored in the Data of a requires entry.
 enum {

@@ -2,6 +2,8 @@
 #include "ompgpu/OffloadLink/DeviceInputs.h"
 #include "ompgpu/OffloadLink/Commands.h"
 
+#include "OffloadABI.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Frontend/Offloading/Utility.h"
@@ -88,10 +90,11 @@ std::vector<std::string> hostInputFiles(ArrayRef<std::string> HostArgs) {
   return Files;
 }
 
-/// OMP_OFFLOAD_ENTRY_* flags (libomptarget's omptarget.h) of entries that
-/// are not a kernel or a variable: indirect functions and their vtables, and
-/// the `omp requires` record.
-constexpr uint32_t NotKernelOrVariable = 0x8 | 0x10 | 0x20;
+/// Flags of entries that are not a kernel or a variable: indirect functions
+/// and vtables, and the `omp requires` record.
+constexpr uint32_t NotKernelOrVariable = OMP_OFFLOAD_ENTRY_INDIRECT |
+                                         OMP_OFFLOAD_ENTRY_REQUIRES |
+                                         OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE;
 
 /// The string at \p Offset of \p Section, without its NUL.
 Expected<StringRef> stringAt(const object::SectionRef &Section,

@@ -37,7 +37,7 @@ using DeviceInputsByArch = std::map<std::string, std::vector<DeviceInput>>;
 /// host runtime looks up by name in the device image.
 struct HostEntry {
   std::string SymbolName;
-  uint32_t Flags = 0; ///< OMP_OFFLOAD_ENTRY_* of libomptarget's omptarget.h
+  uint32_t Flags = 0; ///< OMP_OFFLOAD_ENTRY_* (OffloadABI.h)
   uint64_t Size = 0;  ///< 0 for kernels
 
   /// A target region, launched by its kernel's name.
