@@ -265,6 +265,8 @@ int omp_get_default_device();
 int omp_get_cancellation();
 int omp_in_final();
 int omp_get_proc_bind();
+/// The device address of a host function or vtable (IndirectCalls.cpp).
+void *__llvm_omp_indirect_call_lookup(void *Address);
 [[noreturn]] void __assert_fail(const char *Expr, const char *File,
                                 uint32_t Line, const char *Function);
 
