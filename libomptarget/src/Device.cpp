@@ -38,7 +38,8 @@ void DeviceLock::unlock() {
 }
 
 Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
-    : Cu(Cu), Handle(Handle), Events(Cu, Id), Streams(Cu, Events, *this, Id) {
+    : Cu(Cu), Handle(Handle), Events(Cu, Id), Streams(Cu, Events, *this, Id),
+      Large(Cu, Events, Id) {
   Properties.Id = Id;
   Properties.NumDevices = NumDevices;
 }
@@ -334,6 +335,16 @@ trace::Event Device::copyEvent(const char *Direction, size_t Bytes) const {
 }
 
 void Device::copyToDevice(uintptr_t Dst, const void *Src, size_t Size) {
+  auto QueueCopy = [&](uintptr_t To, void *From, size_t Bytes) {
+    enqueue(
+        [&](CUstream Stream) {
+          check(Cu.MemcpyHtoDAsync(To, From, Bytes, Stream),
+                "cannot copy data to the device");
+        },
+        [&] { return copyEvent("HtoD", Bytes); });
+  };
+  if (Large.toDevice(Current->Work, Dst, Src, Size, QueueCopy))
+    return;
   // Small data is copied to pinned memory now, so the caller may change it
   // as soon as the construct returns; larger data is read where it is, and
   // the construct waits for the copy (settleCopiesIn).
@@ -342,12 +353,7 @@ void Device::copyToDevice(uintptr_t Dst, const void *Src, size_t Size) {
     From = Src;
     Current->Work.noteHostRead();
   }
-  enqueue(
-      [&](CUstream Stream) {
-        check(Cu.MemcpyHtoDAsync(Dst, From, Size, Stream),
-              "cannot copy data to the device");
-      },
-      [&] { return copyEvent("HtoD", Size); });
+  QueueCopy(Dst, const_cast<void *>(From), Size);
 }
 
 void Device::copyValueToDevice(uintptr_t Dst, uintptr_t Value) {
@@ -356,12 +362,16 @@ void Device::copyValueToDevice(uintptr_t Dst, uintptr_t Value) {
 }
 
 void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
-  enqueue(
-      [&](CUstream Stream) {
-        check(Cu.MemcpyDtoHAsync(Dst, Src, Size, Stream),
-              "cannot copy data from the device");
-      },
-      [&] { return copyEvent("DtoH", Size); });
+  auto QueueCopy = [&](uintptr_t From, void *To, size_t Bytes) {
+    enqueue(
+        [&](CUstream Stream) {
+          check(Cu.MemcpyDtoHAsync(To, From, Bytes, Stream),
+                "cannot copy data from the device");
+        },
+        [&] { return copyEvent("DtoH", Bytes); });
+  };
+  if (!Large.fromDevice(Current->Work, Dst, Src, Size, QueueCopy))
+    QueueCopy(Src, Dst, Size);
 }
 
 void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {

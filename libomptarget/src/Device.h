@@ -18,6 +18,7 @@
 #include "EventPool.h"
 #include "ImageLoader.h"
 #include "Kernel.h"
+#include "LargeCopies.h"
 #include "MemoryPool.h"
 #include "StreamPool.h"
 #include "Trace.h"
@@ -228,6 +229,8 @@ private:
   EventPool Events;
   StreamPool Streams;
   Lane *Current = nullptr;
+  /// The paths of copies of large host data.
+  LargeCopies Large;
 
   DataEnvironment Data{*this};
   ImageLoader Loader{Cu, Properties, *this, Data};

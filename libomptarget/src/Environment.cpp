@@ -128,6 +128,14 @@ Environment omptarget::parseEnvironment(char *const *Environ) {
   Env.HeapSize = parseBytes(lookup(Environ, "LIBOMPTARGET_HEAP_SIZE"));
   Env.PrintfBufferSize =
       parseBytes(lookup(Environ, "LIBOMPTARGET_PRINTF_BUFFER_SIZE"));
+  if (const char *Path = lookup(Environ, "LIBOMPTARGET_LARGE_COPIES")) {
+    if (!strcasecmp(Path, "register"))
+      Env.LargeCopies = LargeCopyPath::Register;
+    else if (!strcasecmp(Path, "pageable"))
+      Env.LargeCopies = LargeCopyPath::Pageable;
+  }
+  Env.StagingThreads =
+      parsePositive(lookup(Environ, "LIBOMPTARGET_STAGING_THREADS"));
   return Env;
 }
 

@@ -5,7 +5,8 @@
 // ICVs nteams-var and teams-thread-limit-var of OpenMP 5.2 from
 // OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT with their device-specific forms,
 // and the sizes of the device heap and printf buffer (LIBOMPTARGET_HEAP_SIZE,
-// LIBOMPTARGET_PRINTF_BUFFER_SIZE).
+// LIBOMPTARGET_PRINTF_BUFFER_SIZE), and how large host copies travel
+// (LIBOMPTARGET_LARGE_COPIES, LIBOMPTARGET_STAGING_THREADS; LargeCopies.h).
 // (LIBOMPTARGET_PROFILE is read by Trace.cpp when the runtime is loaded:
 // whether to trace must be known before the first construct.)
 //
@@ -23,6 +24,11 @@ namespace omptarget {
 
 /// The target-offload-var ICV.
 enum class OffloadPolicy { Default, Mandatory, Disabled };
+
+/// How copies of large host data travel (LargeCopies.h): through pinned
+/// staging buffers, from the host memory page-locked for the copy, or the
+/// driver's pageable path.
+enum class LargeCopyPath { Staged, Register, Pageable };
 
 /// A device's nteams-var and teams-thread-limit-var (0 when unset, their
 /// initial value), with the variables that set them, for LIBOMPTARGET_INFO.
@@ -69,6 +75,11 @@ struct Environment {
   /// buffer (LIBOMPTARGET_PRINTF_BUFFER_SIZE); 0 when unset.
   uint64_t HeapSize = 0;
   uint64_t PrintfBufferSize = 0;
+  /// LIBOMPTARGET_LARGE_COPIES ("staged", "register" or "pageable").
+  LargeCopyPath LargeCopies = LargeCopyPath::Staged;
+  /// Host threads that copy into and out of staging buffers
+  /// (LIBOMPTARGET_STAGING_THREADS); 0 when unset.
+  uint32_t StagingThreads = 0;
 
   /// The teams ICVs of device \p Device.
   TeamsIcvs teams(int Device) const;

@@ -1,0 +1,149 @@
+// Copies of large host data (LargeCopies.h) against the fake CUDA driver:
+// staged through the pinned ring in 8 MiB chunks (more chunks than the ring
+// has buffers, partial sections at odd offsets, both directions, with and
+// without copy threads), through host memory locked for the copy, or the
+// driver's pageable path; pinned host memory and small copies go straight.
+// The data lands where it should on every path, and host data copied to the
+// device may change as soon as the construct returns. The fake runs queued
+// copies only when the host waits, so a staging buffer refilled too early
+// would show up as wrong data.
+// RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
+// RUN: %host-clang %offload --offload-arch=sm_90 --offload-host-only -O1 -I%runtime-include -I%abi-include -c %s -o %t.o
+// RUN: %host-clang -fopenmp -rdynamic %t.o -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=4 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_LARGE_COPIES=register LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,REGISTER
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_LARGE_COPIES=pageable LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,PAGEABLE
+#include "Inputs/fake-cuda-catch-up.h"
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void *llvm_omp_target_alloc_host(size_t Size, int Device);
+void llvm_omp_target_free_host(void *Ptr, int Device);
+
+#define MiB ((size_t)1 << 20)
+// Two whole chunks and a partial one.
+#define N (20 * MiB + 4099)
+static unsigned char A[N];
+
+static unsigned char pattern(size_t I, int Seed) {
+  return (unsigned char)(I * 31 + (I >> 12) + Seed * 101);
+}
+static void fill(unsigned char *P, size_t Begin, size_t End, int Seed) {
+  for (size_t I = Begin; I < End; ++I)
+    P[I] = pattern(I, Seed);
+}
+/// Bytes of [Begin, End) of \p P that do not hold the pattern \p Seed.
+static size_t wrong(const unsigned char *P, size_t Begin, size_t End,
+                    int Seed) {
+  size_t Wrong = 0;
+  for (size_t I = Begin; I < End; ++I)
+    Wrong += P[I] != pattern(I, Seed);
+  return Wrong;
+}
+/// The device copy of A, once the GPU has done the work queued so far.
+static unsigned char *deviceA(void) {
+  fakeCudaCatchUp();
+  return (unsigned char *)omp_get_mapped_ptr(A, omp_get_default_device());
+}
+static void mark(const char *What) {
+  fprintf(stderr, "-- %s\n", What);
+  fflush(stderr);
+}
+
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
+  int Dev = omp_get_default_device(), Host = omp_get_initial_device();
+
+  fill(A, 0, N, 1);
+  mark("enter data");
+#pragma omp target enter data map(to : A)
+  // CHECK-LABEL: -- enter data
+  // STAGED: alloc 8388608 bytes of pinned host memory
+  // STAGED: copy 8388608 bytes to the device
+  // STAGED: copy 8388608 bytes to the device
+  // STAGED: copy 4198403 bytes to the device
+  // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
+  // REGISTER-NEXT: copy 20975619 bytes to the device
+  // REGISTER: unlock host memory
+  // PAGEABLE: copy 20975619 bytes to the device
+  // CHECK-NOT: copy
+  // CHECK: -- changed
+  mark("changed");
+  // The construct has read A: the program may change it at once.
+  fill(A, 0, N, 2);
+  printf("enter data: %zu wrong\n", wrong(deviceA(), 0, N, 1));
+  // CHECK: enter data: 0 wrong
+
+  // A section at an odd offset, of a chunk and a bit.
+  mark("update to");
+  const size_t At = 1000, Len = 9 * MiB + 3;
+#pragma omp target update to(A[At:Len])
+  // CHECK-LABEL: -- update to
+  // STAGED: copy 8388608 bytes to the device
+  // STAGED: copy 1048579 bytes to the device
+  // PAGEABLE: copy 9437187 bytes to the device
+  unsigned char *D = deviceA();
+  printf("update to: %zu %zu %zu wrong\n", wrong(D, 0, At, 1),
+         wrong(D, At, At + Len, 2), wrong(D, At + Len, N, 1));
+  // CHECK: update to: 0 0 0 wrong
+
+  mark("update from");
+  fill(deviceA(), 0, N, 3);
+#pragma omp target update from(A[5:N - 10])
+  // CHECK-LABEL: -- update from
+  // STAGED: copy 8388608 bytes from the device
+  // STAGED: copy 8388608 bytes from the device
+  // STAGED: copy 4198393 bytes from the device
+  // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
+  // REGISTER-NEXT: copy 20975609 bytes from the device
+  // PAGEABLE: copy 20975609 bytes from the device
+  printf("update from: %zu %zu %zu wrong\n", wrong(A, 0, 5, 2),
+         wrong(A, 5, N - 5, 3), wrong(A, N - 5, N, 2));
+  // CHECK: update from: 0 0 0 wrong
+
+  // More chunks than the ring holds, both ways, through the memory routines.
+  mark("omp_target_memcpy");
+  const size_t Big = 50 * MiB + 1;
+  unsigned char *C = malloc(Big);
+  unsigned char *Dc = omp_target_alloc(Big, Dev);
+  fill(C, 0, Big, 4);
+  omp_target_memcpy(Dc, C, Big, 0, 0, Dev, Host);
+  fill(C, 0, Big, 5);
+  omp_target_memcpy(C + 7, Dc + 7, Big - 7, 0, 0, Host, Dev);
+  // CHECK-LABEL: -- omp_target_memcpy
+  // STAGED-COUNT-6: copy 8388608 bytes to the device
+  // STAGED: copy 2097153 bytes to the device
+  // STAGED-COUNT-6: copy 8388608 bytes from the device
+  // STAGED: copy 2097146 bytes from the device
+  printf("memcpy: %zu %zu wrong\n", wrong(C, 0, 7, 5), wrong(C, 7, Big, 4));
+  // CHECK: memcpy: 0 0 wrong
+
+  // Below a mebibyte: one copy on every path.
+  mark("small");
+  omp_target_memcpy(Dc, C, 512 << 10, 0, 0, Dev, Host);
+  // CHECK-LABEL: -- small
+  // CHECK-NEXT: copy 524288 bytes to the device
+  // CHECK-NOT: lock
+
+  // Pinned host memory is copied in place.
+  mark("pinned");
+  unsigned char *P = llvm_omp_target_alloc_host(16 * MiB, Dev);
+  fill(P, 0, 16 * MiB, 6);
+  omp_target_memcpy(Dc, P, 16 * MiB, 0, 0, Dev, Host);
+  // CHECK-LABEL: -- pinned
+  // CHECK-NOT: lock
+  // CHECK: copy 16777216 bytes to the device
+  // CHECK-NOT: copy
+  // CHECK: -- done
+  fakeCudaCatchUp();
+  mark("done");
+  printf("pinned: %zu wrong\n", wrong(Dc, 0, 16 * MiB, 6));
+  // CHECK: pinned: 0 wrong
+  llvm_omp_target_free_host(P, Dev);
+  omp_target_free(Dc, Dev);
+  free(C);
+#pragma omp target exit data map(release : A)
+  return 0;
+}
