@@ -48,7 +48,9 @@ for src in "${sources[@]}"; do
     || echo "warning: $name does not build with upstream LLVM 19"
   cu=${src%.c}.cu
   if [ -f "$cu" ]; then
-    if nvcc -O3 -arch=$arch "$cu" -o "$out/bin/$name.cuda"; then cubins+=("$name.cuda=$out/bin/$name.cuda")
+    # nvcc flags a twin asks for (dynamic parallelism: -rdc=true -lcudadevrt).
+    nvflags=$(sed -n 's|^// BENCH-NVCC-FLAGS: ||p' "$cu")
+    if nvcc -O3 -arch=$arch $nvflags "$cu" -o "$out/bin/$name.cuda"; then cubins+=("$name.cuda=$out/bin/$name.cuda")
     else echo "warning: $name's CUDA twin does not build"; fi
   fi
   # Same commands again with -save-temps, for the cubins: ours leaves <out>.<arch>.cubin, clang-19's linker

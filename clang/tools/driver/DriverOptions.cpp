@@ -52,23 +52,26 @@ bool namesArchitecture(const std::vector<std::string> &Args, size_t I) {
          startsWith(Args[I + 1], "-march=");
 }
 
+/// Whether \p A names a C or C++ source file (or a preprocessed one).
+bool isSourceFile(const std::string &A) {
+  static const char *const Extensions[] = {".c",   ".cc", ".cp", ".cpp", ".cxx",
+                                           ".c++", ".C",  ".i",  ".ii"};
+  if (A.empty() || A[0] == '-')
+    return false;
+  for (const char *Ext : Extensions) {
+    std::string E(Ext);
+    if (A.size() > E.size() && A.compare(A.size() - E.size(), E.size(), E) == 0)
+      return true;
+  }
+  return false;
+}
+
 /// Whether the command compiles a source file (rather than only linking):
 /// options for the compiler's code generation would be unused otherwise.
 bool compilesSource(const std::vector<std::string> &Args) {
-  static const char *const Extensions[] = {".c",   ".cc", ".cp", ".cpp", ".cxx",
-                                           ".c++", ".C",  ".i",  ".ii"};
-  for (const std::string &A : Args) {
-    if (startsWith(A, "-x")) // -x LANG / -xLANG
+  for (const std::string &A : Args)
+    if (startsWith(A, "-x") || isSourceFile(A)) // -x LANG / -xLANG
       return true;
-    if (A.empty() || A[0] == '-')
-      continue;
-    for (const char *Ext : Extensions) {
-      std::string E(Ext);
-      if (A.size() > E.size() &&
-          A.compare(A.size() - E.size(), E.size(), E) == 0)
-        return true;
-    }
-  }
   return false;
 }
 
@@ -291,6 +294,17 @@ OffloadRequest analyzeCommandLine(const std::vector<std::string> &Given) {
           "(in CMake: target_link_options)";
   }
   return Request;
+}
+
+std::vector<std::string> sourceInputs(const std::vector<std::string> &Args) {
+  std::vector<std::string> Sources;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (takesSeparateValue(Args[I]))
+      ++I;
+    else if (isSourceFile(Args[I]))
+      Sources.push_back(Args[I]);
+  }
+  return Sources;
 }
 
 void takeDriverOptions(std::vector<std::string> &Args,

@@ -45,6 +45,10 @@ struct OffloadRequest {
 /// to warn when they carry device code that such a link leaves out.
 OffloadRequest analyzeCommandLine(const std::vector<std::string> &Args);
 
+/// The C and C++ source files \p Args name on the line itself (not in
+/// response files), by their extension.
+std::vector<std::string> sourceInputs(const std::vector<std::string> &Args);
+
 /// Removes the options only this driver knows from \p Args (clang-22 would
 /// reject them) and records them in \p Request: -fopenmp-offload-report and
 /// -fno-openmp-offload-report, the last of which wins. Options inside

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DriverOptions.h"
+#include "NestedTeamsStep.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -68,7 +69,25 @@ int main(int Argc, char **Argv) {
                                        ToolDir + "/../include/host-openmp");
   if (!Request.Offloading)
     execute(Compiler, Args);
-  execute(Compiler,
-          ompgpu::addOffloadingArguments(std::move(Args), Request, ToolDir,
-                                         OMPGPU_DEFAULT_ARCH));
+  Args = ompgpu::addOffloadingArguments(std::move(Args), Request, ToolDir,
+                                        OMPGPU_DEFAULT_ARCH);
+  if (!Request.CompilesSource)
+    execute(Compiler, Args);
+  // Files with nested teams regions are compiled from their rewritten text,
+  // which is removed afterwards: clang-22 then runs as a child process.
+  ompgpu::NestedTeamsRewrite Rewrite =
+      ompgpu::rewriteNestedTeams(ompgpu::sourceInputs(Args), Args, Compiler,
+                                 ToolDir + "/ompgpu-nested-teams");
+  int Status = 1;
+  if (!Rewrite.Failed) {
+    if (Rewrite.Arguments.empty())
+      execute(Compiler, Args);
+    Args.insert(Args.end(), Rewrite.Arguments.begin(), Rewrite.Arguments.end());
+    std::vector<std::string> Argv = {Compiler};
+    Argv.insert(Argv.end(), Args.begin(), Args.end());
+    Status = ompgpu::runAndWait(Argv);
+  }
+  for (const std::string &File : Rewrite.Files)
+    std::remove(File.c_str());
+  return Status;
 }

@@ -74,6 +74,10 @@ std::string prelude() {
          "  return omp_get_level() > 0 ||\n"
          "         __atomic_load_n(&__ompgpu_host_regions, __ATOMIC_RELAXED) "
          "> 0;\n}\n"
+         "/* True, but no constant that clang folds: the host compile\n"
+         "   still emits, and registers, the target region it guards,\n"
+         "   whose kernel the device compile then emits too. */\n"
+         "static inline int __ompgpu_host_always(void) { return 1; }\n"
          "#endif\n#ifdef __cplusplus\n}\n#endif\n#line 1\n";
 }
 
@@ -171,7 +175,11 @@ public:
   bool isGenerated() const {
     return F->getName().starts_with(NestedFunctionPrefix);
   }
-  unsigned line() const { return Pragma.Line; }
+  /// The line clang reports for the region, after the #line directives of
+  /// phase 1, which its kernel's name holds.
+  unsigned line() const {
+    return lineOf(Ctx.getSourceManager(), D.getBeginLoc());
+  }
 
 private:
   std::string whyNotLaunched();
@@ -179,6 +187,10 @@ private:
   std::string launchCode() const;
   std::string hostCode() const;
   std::string frameMember(const VarDecl *V) const;
+  void findSelfCalls();
+  std::string regionText(unsigned Begin, unsigned End) const;
+  std::string trampolineName() const;
+  std::vector<Edit> trampoline() const;
 
   ASTContext &Ctx;
   StringRef Text;
@@ -193,7 +205,7 @@ private:
   /// Kernel arguments, in clang's order, as C expressions assigned to
   /// __ompgpu_a[I] (by copy: a variable whose bytes are the argument).
   struct Argument {
-    std::string Value;  ///< copied bytewise into the argument
+    std::string Value;   ///< copied bytewise into the argument
     std::string Address; ///< or, taken as an address
     const VarDecl *Var = nullptr;
   };
@@ -202,7 +214,82 @@ private:
   /// those the continuation reads.
   std::vector<const VarDecl *> Frame;
   std::vector<const VarDecl *> ContinuationVars;
+  /// The main-file ranges of the callee names of the calls of F in the
+  /// region's loop. clang-22's device compile recurses without end on a
+  /// target region that calls its own function (emitting the function scans
+  /// it for target regions, whose kernel refers to the function again), so
+  /// they call a trampoline defined after F instead.
+  std::vector<std::pair<unsigned, unsigned>> SelfCalls;
 };
+
+void OrphanedRegion::findSelfCalls() {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionDecl *Self;
+    std::vector<const DeclRefExpr *> Callees;
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const auto *Name =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+      if (Callee && Name &&
+          Callee->getCanonicalDecl() == Self->getCanonicalDecl())
+        Callees.push_back(Name);
+      return true;
+    }
+  } Finder;
+  Finder.Self = F;
+  Finder.TraverseStmt(
+      const_cast<Stmt *>(D.getInnermostCapturedStmt()->getCapturedStmt()));
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const DeclRefExpr *Name : Finder.Callees)
+    if (!Name->getBeginLoc().isMacroID()) {
+      unsigned Begin = offsetOf(SM, Name->getBeginLoc());
+      SelfCalls.push_back({Begin, Begin + unsigned(F->getName().size())});
+    }
+}
+
+std::string OrphanedRegion::regionText(unsigned Begin, unsigned End) const {
+  std::vector<Edit> Renames;
+  for (auto [CallBegin, CallEnd] : SelfCalls)
+    if (Begin <= CallBegin && CallEnd <= End)
+      Renames.push_back({CallBegin - Begin, CallEnd - Begin, trampolineName()});
+  return applyEdits(Text.slice(Begin, End), std::move(Renames));
+}
+
+std::string OrphanedRegion::trampolineName() const {
+  return "__ompgpu_call_" + F->getName().str() + Id;
+}
+
+/// The trampoline's declaration before F and its definition after F.
+std::vector<Edit> OrphanedRegion::trampoline() const {
+  if (SelfCalls.empty())
+    return {};
+  std::string Parameters, Arguments;
+  for (const ParmVarDecl *Param : F->parameters()) {
+    std::string Name =
+        "__ompgpu_p" + std::to_string(Param->getFunctionScopeIndex());
+    Parameters +=
+        (Parameters.empty() ? "" : ", ") + declarationOf(Ctx, Param, Name);
+    Arguments += (Arguments.empty() ? "" : ", ") + Name;
+  }
+  std::string Signature =
+      "static " + F->getReturnType().getAsString(Ctx.getPrintingPolicy()) +
+      " " + trampolineName() + "(" +
+      (Parameters.empty() ? std::string("void") : Parameters) + ")";
+  std::string Call = F->getName().str() + "(" + Arguments + ");";
+  if (!F->getReturnType()->isVoidType())
+    Call = "return " + Call;
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned FunctionBegin = offsetOf(SM, F->getOuterLocStart());
+  unsigned FunctionEnd = statementRange(F->getBody(), Ctx).second;
+  return {{FunctionBegin, FunctionBegin,
+           "\n#pragma omp declare target\n" + Signature +
+               ";\n#pragma omp end declare target\n" +
+               lineDirective(lineOf(SM, F->getOuterLocStart()))},
+          {FunctionEnd, FunctionEnd,
+           "\n#pragma omp declare target\n" + Signature + " { " + Call +
+               " }\n#pragma omp end declare target\n" +
+               lineDirective(lineOf(SM, F->getBody()->getEndLoc()))}};
+}
 
 std::string OrphanedRegion::frameMember(const VarDecl *V) const {
   return "v" + std::to_string(find(Frame, V) - Frame.begin()) + "_" +
@@ -216,11 +303,12 @@ std::string OrphanedRegion::description() const {
           .str();
   if (isGenerated()) {
     // __ompgpu_nested_<function>_l<line>
-    StringRef Name = F->getName().drop_front(StringRef(NestedFunctionPrefix).size());
+    StringRef Name =
+        F->getName().drop_front(StringRef(NestedFunctionPrefix).size());
     Name = Name.rsplit("_l").first;
     return "the nested teams region at " + File + ":" +
-           std::to_string(lineOf(SM, D.getBeginLoc())) + " in '" +
-           Name.str() + "'";
+           std::to_string(lineOf(SM, D.getBeginLoc())) + " in '" + Name.str() +
+           "'";
   }
   return "the target teams region at " + File + ":" +
          std::to_string(lineOf(SM, D.getBeginLoc())) + " in '" +
@@ -297,8 +385,7 @@ std::string OrphanedRegion::launchCode() const {
   std::string NumTeams = targetClause(Pragma, "num_teams");
   std::string ThreadLimit = targetClause(Pragma, "thread_limit");
   std::string Code = "int __ompgpu_launched = 0;\n";
-  Code += "if (" + (Condition.empty() ? std::string("1") : Condition) +
-          ") {\n";
+  Code += "if (" + (Condition.empty() ? std::string("1") : Condition) + ") {\n";
   Code += FrameType + " *__ompgpu_f = (" + FrameType + " *)" +
           OMPGPU_CHILD_BEGIN_SYMBOL + "(sizeof(" + FrameType + "));\n";
   Code += "if (__ompgpu_f) {\n";
@@ -325,19 +412,18 @@ std::string OrphanedRegion::launchCode() const {
       Code += Slot + " = (unsigned long long)(void *)&__ompgpu_f->" +
               frameMember(Arg.Var) + ";\n";
   }
-  Code += std::string("__ompgpu_launched = ") + OMPGPU_CHILD_LAUNCH_SYMBOL +
-          "(" + OMPGPU_CHILD_KERNEL_MARKER + "(" + quoted(Kernel) + ", " +
-          quoted(description()) + ", " + std::to_string(Barrier) +
-          "), __ompgpu_f, __ompgpu_a, " + std::to_string(Count) + ", " +
-          tripCountText(Ctx, D) + ", " +
-          (NumTeams.empty() ? std::string("0") : "(int)(" + NumTeams + ")") +
-          ", " +
-          (ThreadLimit.empty() ? std::string("0")
-                               : "(int)(" + ThreadLimit + ")") +
-          ", " +
-          (Barrier == OMPGPU_CHILD_CONTINUATION ? "__ompgpu_cont" + Id
-                                                : std::string("0")) +
-          ");\n}\n}\n";
+  Code +=
+      std::string("__ompgpu_launched = ") + OMPGPU_CHILD_LAUNCH_SYMBOL + "(" +
+      OMPGPU_CHILD_KERNEL_MARKER + "(" + quoted(Kernel) + ", " +
+      quoted(description()) + ", " + std::to_string(Barrier) +
+      "), __ompgpu_f, __ompgpu_a, " + std::to_string(Count) + ", " +
+      tripCountText(Ctx, D) + ", " +
+      (NumTeams.empty() ? std::string("0") : "(int)(" + NumTeams + ")") + ", " +
+      (ThreadLimit.empty() ? std::string("0") : "(int)(" + ThreadLimit + ")") +
+      ", " +
+      (Barrier == OMPGPU_CHILD_CONTINUATION ? "__ompgpu_cont" + Id
+                                            : std::string("0")) +
+      ");\n}\n}\n";
   Code += Barrier == OMPGPU_CHILD_NOWAIT ? "if (!__ompgpu_launched)\n"
                                          : "if (__ompgpu_launched) return;\n";
   return Code;
@@ -347,11 +433,12 @@ std::string OrphanedRegion::hostCode() const {
   const Stmt *Loop = D.getInnermostCapturedStmt()->getCapturedStmt();
   std::pair<unsigned, unsigned> LoopRange = statementRange(Loop, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Code = std::string("if (") +
-                     (isGenerated() ? "1" : "__ompgpu_host_nested()") + ") {\n" +
-                     lineDirective(Pragma.Line) + inlineLoopPragma(Pragma) +
-                     "\n" + lineDirective(lineOf(SM, Loop->getBeginLoc())) +
-                     textOf(Ctx, LoopRange).str() + "\n} else";
+  std::string Code =
+      std::string("if (") +
+      (isGenerated() ? "__ompgpu_host_always()" : "__ompgpu_host_nested()") +
+      ") {\n" + lineDirective(line()) + inlineLoopPragma(Pragma) + "\n" +
+      lineDirective(lineOf(SM, Loop->getBeginLoc())) +
+      regionText(LoopRange.first, LoopRange.second) + "\n} else";
   if (!isGenerated())
     Code += " { __ompgpu_host_enter();";
   return Code + "\n";
@@ -360,18 +447,20 @@ std::string OrphanedRegion::hostCode() const {
 std::vector<Edit> OrphanedRegion::plan(std::string &Why) {
   const SourceManager &SM = Ctx.getSourceManager();
   Why = whyNotLaunched();
+  findSelfCalls();
   const Stmt *Loop = D.getInnermostCapturedStmt()->getCapturedStmt();
   unsigned End = statementRange(Loop, Ctx).second;
-  std::string Original = Text.slice(Pragma.Begin, End).str();
+  std::string Original = regionText(Pragma.Begin, End);
   unsigned EndLine = lineBefore(SM, End);
   std::string Region = "{\n#if defined(__NVPTX__)\n" +
                        (Why.empty() ? launchCode() : std::string()) +
                        "#else\n" + hostCode() + "#endif\n" +
-                       lineDirective(Pragma.Line) + Original;
+                       lineDirective(line()) + Original;
   if (!isGenerated())
     Region += "\n#if !defined(__NVPTX__)\n__ompgpu_host_leave(); }\n#endif";
   Region += "\n}\n" + lineDirective(EndLine);
-  std::vector<Edit> Edits = {{Pragma.Begin, End, Region}};
+  std::vector<Edit> Edits = trampoline();
+  Edits.push_back({Pragma.Begin, End, Region});
   if (!Why.empty())
     return Edits;
 
@@ -394,8 +483,8 @@ std::vector<Edit> OrphanedRegion::plan(std::string &Why) {
            "#endif\n" + lineDirective(lineOf(SM, F->getOuterLocStart()))});
   if (Barrier != OMPGPU_CHILD_CONTINUATION)
     return Edits;
-  std::string Body = FrameType + " *__ompgpu_f = (" + FrameType +
-                     " *)__ompgpu_frame;\n";
+  std::string Body =
+      FrameType + " *__ompgpu_f = (" + FrameType + " *)__ompgpu_frame;\n";
   for (const VarDecl *V : ContinuationVars)
     Body += declarationOf(Ctx, V, V->getName()) + ";\n__builtin_memcpy(&" +
             V->getName().str() + ", &__ompgpu_f->" + frameMember(V) +
@@ -424,11 +513,12 @@ std::vector<Edit> countHostRegion(ASTContext &Ctx, StringRef Text,
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned End = statementRange(&D, Ctx).second;
   std::string Original = Text.slice(Pragma.Begin, End).str();
-  return {{Pragma.Begin, End,
-           "{\n#if !defined(__NVPTX__)\n__ompgpu_host_enter();\n#endif\n" +
-               lineDirective(Pragma.Line) + Original +
-               "\n#if !defined(__NVPTX__)\n__ompgpu_host_leave();\n#endif\n}\n" +
-               lineDirective(lineBefore(SM, End))}};
+  return {
+      {Pragma.Begin, End,
+       "{\n#if !defined(__NVPTX__)\n__ompgpu_host_enter();\n#endif\n" +
+           lineDirective(lineOf(SM, D.getBeginLoc())) + Original +
+           "\n#if !defined(__NVPTX__)\n__ompgpu_host_leave();\n#endif\n}\n" +
+           lineDirective(lineBefore(SM, End))}};
 }
 
 } // namespace

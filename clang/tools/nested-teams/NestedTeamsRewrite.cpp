@@ -98,8 +98,7 @@ private:
 
 /// The variables of \p F declared before \p Offset whose scope holds it, by
 /// name; of two with one name, the inner one.
-StringMap<const VarDecl *> visibleLocals(ASTContext &Ctx,
-                                         const FunctionDecl *F,
+StringMap<const VarDecl *> visibleLocals(ASTContext &Ctx, const FunctionDecl *F,
                                          unsigned Offset) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringMap<const VarDecl *> Visible;
@@ -174,6 +173,12 @@ public:
 
   const OmpPragma &pragma() const { return Pragma; }
 
+  /// The line clang reports for the pragma (#line directives of earlier
+  /// rounds apply), which names the region's function and kernel.
+  unsigned line() const {
+    return lineBefore(Ctx.getSourceManager(), Pragma.Begin + 1);
+  }
+
 private:
   std::string whyNotOutlined();
   std::vector<Edit> outline();
@@ -202,8 +207,7 @@ std::vector<const Stmt *> NestedRegion::moved() const {
 /// The statement whose scope bounds what the rewrite may change: variables
 /// declared inside it die with the iteration, region or function, so a
 /// moved copy may change them.
-const Stmt *boundaryScope(ASTContext &Ctx, const Stmt *Region,
-                          Boundary Kind) {
+const Stmt *boundaryScope(ASTContext &Ctx, const Stmt *Region, Boundary Kind) {
   const Stmt *Node = Region;
   while (const Stmt *Parent = parentStmt(Ctx, Node)) {
     if (Kind == Boundary::Iteration && isa<ForStmt>(Parent) &&
@@ -217,8 +221,7 @@ const Stmt *boundaryScope(ASTContext &Ctx, const Stmt *Region,
 }
 
 std::string NestedRegion::whyNotOutlined() {
-  if (!Function->getDeclContext()->isFileContext() ||
-      Function->isTemplated())
+  if (!Function->getDeclContext()->isFileContext() || Function->isTemplated())
     return "its function is a member or a template, where the region's own "
            "function cannot go";
   for (const OmpClause &Clause : splitClauses(Pragma.Clauses))
@@ -233,13 +236,17 @@ std::string NestedRegion::whyNotOutlined() {
     if (Tail.Kind == Boundary::Function &&
         !Function->hasAttr<OMPDeclareTargetDeclAttr>())
       return "it is not in a target region or a declare target function";
-    if (std::string Why = whyNotMovable(Tail.Continuation,
-                                        Tail.Kind == Boundary::Function);
+    if (std::string Why =
+            whyNotMovable(Tail.Continuation, Tail.Kind == Boundary::Function);
         !Why.empty())
       return "the code after it, which the child grid's last team would run, "
              "cannot move: " +
              Why;
   }
+  if (const VarDecl *Global = firstHostGlobal(Moved))
+    return "it uses the global variable '" + Global->getName().str() +
+           "', which is not declare target: the region's own function, in "
+           "device code, cannot reach it";
   // The variables the region and its continuation use: in their statements,
   // and in the clauses, which are text.
   std::vector<const VarDecl *> Used = outsideVariables(Ctx, Moved);
@@ -297,7 +304,7 @@ std::string NestedRegion::targetPragma() const {
 
 std::vector<Edit> NestedRegion::outline() {
   const SourceManager &SM = Ctx.getSourceManager();
-  unsigned Line = Pragma.Line;
+  unsigned Line = line();
   std::string Name = NestedFunctionPrefix +
                      identifierOf(Function->getNameAsString()) + "_l" +
                      std::to_string(Line);
@@ -322,8 +329,8 @@ std::vector<Edit> NestedRegion::outline() {
                      lineDirective(lineOf(SM, Loop->getBeginLoc())) +
                      textOf(Ctx, LoopRange).str() + "\n";
   if (Moved.size() > 1) {
-    std::pair<unsigned, unsigned> Rest = {
-        statementRange(Moved[1], Ctx).first, End};
+    std::pair<unsigned, unsigned> Rest = {statementRange(Moved[1], Ctx).first,
+                                          End};
     Body += lineDirective(lineOf(SM, Moved[1]->getBeginLoc())) +
             textOf(Ctx, Rest).str() + "\n";
   }
@@ -331,25 +338,24 @@ std::vector<Edit> NestedRegion::outline() {
   unsigned FunctionBegin = offsetOf(SM, Function->getOuterLocStart());
   unsigned FunctionEnd = statementRange(Function->getBody(), Ctx).second;
   std::string Replaced = Text.slice(Pragma.Begin, End).str();
-  return {
-      {FunctionBegin, FunctionBegin,
-       "\n#pragma omp declare target\n" + Signature +
-           ";\n#pragma omp end declare target\n" +
-           lineDirective(lineOf(SM, Function->getOuterLocStart()))},
-      {Pragma.Begin, End,
-       Name + "(" + Arguments + ");" +
-           newlines(StringRef(Replaced).count('\n'))},
-      {FunctionEnd, FunctionEnd,
-       "\n#pragma omp declare target\n" + Signature + " {\n" + Body +
-           "}\n#pragma omp end declare target\n" +
-           lineDirective(lineOf(SM, Function->getBody()->getEndLoc()))}};
+  return {{FunctionBegin, FunctionBegin,
+           "\n#pragma omp declare target\n" + Signature +
+               ";\n#pragma omp end declare target\n" +
+               lineDirective(lineOf(SM, Function->getOuterLocStart()))},
+          {Pragma.Begin, End,
+           Name + "(" + Arguments + ");" +
+               newlines(StringRef(Replaced).count('\n'))},
+          {FunctionEnd, FunctionEnd,
+           "\n#pragma omp declare target\n" + Signature + " {\n" + Body +
+               "}\n#pragma omp end declare target\n" +
+               lineDirective(lineOf(SM, Function->getBody()->getEndLoc()))}};
 }
 
 std::vector<Edit> NestedRegion::runInline() const {
   std::string Replaced = Text.slice(Pragma.Begin, Pragma.End).str();
-  return {{Pragma.Begin, Pragma.End,
-           inlineLoopPragma(Pragma) +
-               newlines(StringRef(Replaced).count('\n'))}};
+  return {
+      {Pragma.Begin, Pragma.End,
+       inlineLoopPragma(Pragma) + newlines(StringRef(Replaced).count('\n'))}};
 }
 
 std::vector<Edit> NestedRegion::plan(std::string &Why) {
@@ -372,9 +378,8 @@ bool rewriteNestedTeams(std::string &Text, const RewriteInput &Input) {
     for (const OmpPragma &Pragma : Pragmas)
       Disabled.replace(Pragma.OmpBegin, 3, "OMP");
     std::string Errors;
-    std::unique_ptr<ASTUnit> AST = parseText(Disabled, Input.Path,
-                                             Input.Compiler, Input.Options,
-                                             Errors);
+    std::unique_ptr<ASTUnit> AST =
+        parseText(Disabled, Input.Path, Input.Compiler, Input.Options, Errors);
     if (!AST)
       return Changed;
     ASTContext &Ctx = AST->getASTContext();
@@ -409,7 +414,8 @@ bool rewriteNestedTeams(std::string &Text, const RewriteInput &Input) {
       if (!InDeviceCode)
         continue; // a host teams construct
       if (!isSupportedDirective(Pragma)) {
-        Input.Remarks->missed(Input.DisplayPath, Pragma.Line, 1,
+        Input.Remarks->missed(Input.DisplayPath,
+                              lineBefore(SM, Pragma.Begin + 1), 1,
                               "the nested '" + Pragma.directiveName() +
                                   "' region is not a teams distribute "
                                   "[parallel for] [simd] or teams loop "
@@ -436,7 +442,7 @@ bool rewriteNestedTeams(std::string &Text, const RewriteInput &Input) {
       if (HoldsAnother && Why.empty())
         continue;
       if (!Why.empty())
-        Input.Remarks->missed(Input.DisplayPath, Region.pragma().Line, 1,
+        Input.Remarks->missed(Input.DisplayPath, Region.line(), 1,
                               "the nested teams region runs inline in the "
                               "thread that meets it: " +
                                   Why);

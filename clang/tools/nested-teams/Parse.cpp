@@ -21,39 +21,68 @@ bool startsWithAny(StringRef Arg, ArrayRef<StringRef> Prefixes) {
 /// Options that shape the parse and take their value in the next argument.
 bool keepsSeparateValue(StringRef Arg) {
   static const StringRef Options[] = {
-      "-I",      "-D",        "-U",        "-include", "-imacros",
-      "-isystem", "-iquote",  "-idirafter", "-isysroot", "--sysroot",
-      "-x",      "-std",      "-iprefix",  "-iwithprefix"};
+      "-I",       "-D",      "-U",         "-include",    "-imacros",
+      "-isystem", "-iquote", "-idirafter", "-isysroot",   "--sysroot",
+      "-x",       "-std",    "-iprefix",   "-iwithprefix"};
   return is_contained(Options, Arg);
 }
 
 /// Options whose value is the next argument and that do not shape it.
 bool dropsSeparateValue(StringRef Arg) {
-  static const StringRef Options[] = {
-      "-o",      "-MF",      "-MT",           "-MQ",      "-Xlinker",
-      "-Xclang", "-mllvm",   "-Xopenmp-target", "-Xoffload-linker",
-      "-L",      "-l",       "-T",            "-u",       "-e",
-      "-z",      "-Xassembler", "-Xpreprocessor", "-fopenmp-targets",
-      "--offload-arch", "--cuda-gpu-arch", "-target", "--target"};
+  static const StringRef Options[] = {"-o",
+                                      "-MF",
+                                      "-MT",
+                                      "-MQ",
+                                      "-Xlinker",
+                                      "-Xclang",
+                                      "-mllvm",
+                                      "-Xopenmp-target",
+                                      "-Xoffload-linker",
+                                      "-L",
+                                      "-l",
+                                      "-T",
+                                      "-u",
+                                      "-e",
+                                      "-z",
+                                      "-Xassembler",
+                                      "-Xpreprocessor",
+                                      "-fopenmp-targets",
+                                      "--offload-arch",
+                                      "--cuda-gpu-arch",
+                                      "-target",
+                                      "--target"};
   return is_contained(Options, Arg);
 }
 
 /// Single-argument options that shape the parse.
 bool shapesParse(StringRef Arg) {
-  if (startsWithAny(Arg, {"-fopenmp-targets", "-fopenmp-offload",
-                          "-foffload", "-fno-offload", "-fsave-optimization",
-                          "-fdiagnostics", "-fcolor", "-fno-color",
-                          "-fmessage-length", "-fdebug", "-fprofile",
-                          "-fcoverage", "-fsanitize", "-fuse-ld",
-                          "-fopenmp-target-debug", "-fopenmp-offload-report",
-                          "-fno-openmp-offload-report", "-fsyntax-only",
-                          "-fpass-plugin", "-fplugin"}))
+  if (startsWithAny(Arg, {"-fopenmp-targets",
+                          "-fopenmp-offload",
+                          "-foffload",
+                          "-fno-offload",
+                          "-fsave-optimization",
+                          "-fdiagnostics",
+                          "-fcolor",
+                          "-fno-color",
+                          "-fmessage-length",
+                          "-fdebug",
+                          "-fprofile",
+                          "-fcoverage",
+                          "-fsanitize",
+                          "-fuse-ld",
+                          "-fopenmp-target-debug",
+                          "-fopenmp-offload-report",
+                          "-fno-openmp-offload-report",
+                          "-fsyntax-only",
+                          "-fpass-plugin",
+                          "-fplugin"}))
     return false;
-  return startsWithAny(Arg, {"-I", "-D", "-U", "-include", "-imacros",
-                             "-isystem", "-iquote", "-idirafter",
-                             "-isysroot", "--sysroot", "-std=", "-x", "-f",
-                             "-m", "-O", "-ansi", "-nostdinc", "-nostdlibinc",
-                             "--std=", "-pthread", "-trigraphs"});
+  return startsWithAny(
+      Arg, {"-I",        "-D",        "-U",           "-include",  "-imacros",
+            "-isystem",  "-iquote",   "-idirafter",   "-isysroot", "--sysroot",
+            "-std=",     "-x",        "-f",           "-m",        "-O",
+            "-ansi",     "-nostdinc", "-nostdlibinc", "--std=",    "-pthread",
+            "-trigraphs"});
 }
 
 /// Counts the errors clang reports and keeps their text.
@@ -99,8 +128,7 @@ std::unique_ptr<ASTUnit> parseText(StringRef Text, StringRef Path,
   DiagnosticOptions DiagOptions;
   ErrorCollector Collector(ErrorStream, DiagOptions);
   return tooling::buildASTFromCodeWithArgs(
-      Text, Options, Path, Compiler,
-      std::make_shared<PCHContainerOperations>(),
+      Text, Options, Path, Compiler, std::make_shared<PCHContainerOperations>(),
       tooling::getClangStripDependencyFileAdjuster(),
       tooling::FileContentMappings(), &Collector);
 }

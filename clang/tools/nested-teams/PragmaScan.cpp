@@ -12,10 +12,9 @@ namespace {
 
 /// Words that name (part of) a directive rather than a clause.
 bool isDirectiveWord(StringRef Word) {
-  static const char *const Words[] = {"target", "teams",  "distribute",
-                                      "parallel", "for", "simd",
-                                      "loop",     "do",  "masked",
-                                      "master",   "taskloop"};
+  static const char *const Words[] = {
+      "target", "teams", "distribute", "parallel", "for",     "simd",
+      "loop",   "do",    "masked",     "master",   "taskloop"};
   return is_contained(Words, Word);
 }
 
@@ -183,12 +182,12 @@ std::vector<OmpClause> splitClauses(StringRef Text) {
 
 std::string inlineLoopPragma(const OmpPragma &Pragma) {
   static const char *const Accepted[] = {
-      "private", "firstprivate", "lastprivate", "reduction", "collapse",
-      "order",   "allocate",     "shared",      "default",   "linear",
+      "private", "firstprivate", "lastprivate", "reduction",  "collapse",
+      "order",   "allocate",     "shared",      "default",    "linear",
       "aligned", "safelen",      "simdlen",     "nontemporal"};
   bool Simd = is_contained(Pragma.Directive, "simd");
-  std::string Text = Simd ? "#pragma omp parallel for simd"
-                          : "#pragma omp parallel for";
+  std::string Text =
+      Simd ? "#pragma omp parallel for simd" : "#pragma omp parallel for";
   for (const OmpClause &Clause : splitClauses(Pragma.Clauses))
     if (is_contained(Accepted, Clause.Name))
       Text += " " + Clause.text();

@@ -33,11 +33,10 @@ bool isDirectiveLoop(ASTContext &Ctx, const Stmt *Loop) {
   while (const Stmt *Parent = parentStmt(Ctx, Node)) {
     if (isa<OMPLoopDirective>(Parent))
       return true;
-    bool Wraps = isa<CapturedStmt>(Parent) ||
-                 (isa<ForStmt>(Parent) &&
-                  cast<ForStmt>(Parent)->getBody() == Node) ||
-                 (isa<CompoundStmt>(Parent) &&
-                  cast<CompoundStmt>(Parent)->size() == 1);
+    bool Wraps =
+        isa<CapturedStmt>(Parent) ||
+        (isa<ForStmt>(Parent) && cast<ForStmt>(Parent)->getBody() == Node) ||
+        (isa<CompoundStmt>(Parent) && cast<CompoundStmt>(Parent)->size() == 1);
     if (!Wraps)
       return false;
     Node = Parent;
@@ -53,10 +52,18 @@ public:
 
   std::string Why;
 
-  bool TraverseForStmt(ForStmt *S) { return inLoop([&] { return Base::TraverseForStmt(S); }); }
-  bool TraverseWhileStmt(WhileStmt *S) { return inLoop([&] { return Base::TraverseWhileStmt(S); }); }
-  bool TraverseDoStmt(DoStmt *S) { return inLoop([&] { return Base::TraverseDoStmt(S); }); }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return inLoop([&] { return Base::TraverseCXXForRangeStmt(S); }); }
+  bool TraverseForStmt(ForStmt *S) {
+    return inLoop([&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return inLoop([&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return inLoop([&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return inLoop([&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
   bool TraverseSwitchStmt(SwitchStmt *S) {
     ++Switches;
     bool Result = Base::TraverseSwitchStmt(S);
@@ -123,11 +130,33 @@ std::vector<const DeclRefExpr *> usesIn(ArrayRef<const Stmt *> Stmts) {
   return std::move(Collector.Uses);
 }
 
+/// The expression or statement around \p E in the code. Clang's implicit
+/// clauses of a directive (the map of a pointer the region uses) hold the
+/// DeclRefExprs of its body, so the directive, or an array section of such
+/// a clause, may be a parent too.
+const Stmt *codeParent(ASTContext &Ctx, const Stmt *E) {
+  const Stmt *Other = nullptr;
+  bool InClause = false;
+  for (const DynTypedNode &Parent : Ctx.getParents(*E)) {
+    const auto *S = Parent.get<Stmt>();
+    if (isa_and_nonnull<ArraySectionExpr, OMPExecutableDirective>(S)) {
+      InClause = true;
+      continue;
+    }
+    if (isa_and_nonnull<Expr>(S))
+      return S;
+    if (S && !Other)
+      Other = S;
+  }
+  // Through the declarations that hold statements, as parentStmt goes.
+  return Other || InClause ? Other : parentStmt(Ctx, E);
+}
+
 /// Whether \p Use only reads its variable's value (or its storage's bytes
 /// through a struct member or array element read).
 bool onlyReads(ASTContext &Ctx, const DeclRefExpr *Use) {
   const Stmt *E = Use;
-  while (const Stmt *P = parentStmt(Ctx, E)) {
+  while (const Stmt *P = codeParent(Ctx, E)) {
     if (isa<ParenExpr>(P)) {
       E = P;
     } else if (const auto *Member = dyn_cast<MemberExpr>(P)) {
@@ -148,7 +177,7 @@ bool onlyReads(ASTContext &Ctx, const DeclRefExpr *Use) {
         break;
       case CK_ArrayToPointerDecay:
         // An element access goes on; a pointer to the array escapes.
-        if (!isa_and_nonnull<ArraySubscriptExpr>(parentStmt(Ctx, P)))
+        if (!isa_and_nonnull<ArraySubscriptExpr>(codeParent(Ctx, P)))
           return false;
         E = P;
         break;
@@ -289,8 +318,7 @@ RegionTail tailOf(ASTContext &Ctx, const Stmt *Region) {
   }
 }
 
-std::string whyNotMovable(ArrayRef<const Stmt *> Stmts,
-                          bool AllowPlainReturn) {
+std::string whyNotMovable(ArrayRef<const Stmt *> Stmts, bool AllowPlainReturn) {
   MoveChecker Checker(AllowPlainReturn);
   for (const Stmt *S : Stmts)
     if (!Checker.TraverseStmt(const_cast<Stmt *>(S)))
@@ -318,6 +346,16 @@ std::vector<const VarDecl *> outsideVariables(ASTContext &Ctx,
     return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
   });
   return Vars;
+}
+
+const VarDecl *firstHostGlobal(ArrayRef<const Stmt *> Stmts) {
+  for (const DeclRefExpr *Use : usesIn(Stmts)) {
+    const auto *V = cast<VarDecl>(Use->getDecl());
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        !V->hasAttr<OMPDeclareTargetDeclAttr>())
+      return V;
+  }
+  return nullptr;
 }
 
 bool mayModify(ASTContext &Ctx, ArrayRef<const Stmt *> Stmts,

@@ -33,8 +33,8 @@ const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
                                              const clang::Stmt *S);
 
 /// The nearest OpenMP directive around \p S, or null.
-const clang::OMPExecutableDirective *
-enclosingDirective(clang::ASTContext &Ctx, const clang::Stmt *S);
+const clang::OMPExecutableDirective *enclosingDirective(clang::ASTContext &Ctx,
+                                                        const clang::Stmt *S);
 
 /// What ends the reach of a region's implicit barrier: the end of the
 /// iteration of the worksharing loop around it, of the OpenMP region around
@@ -66,6 +66,12 @@ std::vector<const clang::VarDecl *>
 outsideVariables(clang::ASTContext &Ctx,
                  llvm::ArrayRef<const clang::Stmt *> Stmts);
 
+/// The first global variable \p Stmts use that is not declare target, or
+/// null: a declare target function cannot use one (a target region reaches
+/// it through the map its kernel gets).
+const clang::VarDecl *
+firstHostGlobal(llvm::ArrayRef<const clang::Stmt *> Stmts);
+
 /// Whether \p Stmts may change \p V (anything but read it).
 bool mayModify(clang::ASTContext &Ctx,
                llvm::ArrayRef<const clang::Stmt *> Stmts,
@@ -74,8 +80,7 @@ bool mayModify(clang::ASTContext &Ctx,
 /// Why \p V cannot be declared again, with its type, at file scope and
 /// copied bytewise (a static local, a type local to the function, unnamed,
 /// variably modified, a reference, not trivially copyable), or "".
-std::string whyNotRedeclarable(clang::ASTContext &Ctx,
-                               const clang::VarDecl *V);
+std::string whyNotRedeclarable(clang::ASTContext &Ctx, const clang::VarDecl *V);
 
 /// A declaration of \p Name with \p V's type, without its qualifiers
 /// ("double *Name", "int Name[4]").

@@ -17,8 +17,9 @@ namespace ompgpu {
 namespace nested {
 
 std::string applyEdits(StringRef Text, std::vector<Edit> Edits) {
-  std::stable_sort(Edits.begin(), Edits.end(),
-                   [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
+  std::stable_sort(
+      Edits.begin(), Edits.end(),
+      [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
   std::string Result;
   unsigned Done = 0;
   for (const Edit &E : Edits) {

@@ -46,8 +46,7 @@ llvm::StringRef textOf(const clang::ASTContext &Ctx,
                        std::pair<unsigned, unsigned> Range);
 
 /// The main-file text of the tokens of \p Range (an expression, a clause).
-std::string tokensOf(const clang::ASTContext &Ctx,
-                     clang::SourceRange Range);
+std::string tokensOf(const clang::ASTContext &Ctx, clang::SourceRange Range);
 
 /// The line clang reports for the character before offset \p End (the last
 /// character of a range that ends there).

@@ -17,7 +17,13 @@ namespace {
 
 /// How the loop compares its variable with the bound, as the helper takes
 /// it.
-enum Comparison { Less = 0, LessEqual = 1, Greater = 2, GreaterEqual = 3, NotEqual = 4 };
+enum Comparison {
+  Less = 0,
+  LessEqual = 1,
+  Greater = 2,
+  GreaterEqual = 3,
+  NotEqual = 4
+};
 
 struct CountedLoop {
   const VarDecl *Var = nullptr;
@@ -82,7 +88,8 @@ std::optional<CountedLoop> readLoop(ASTContext &Ctx, const ForStmt *For) {
   Loop.Bound = Flipped ? Cond->getLHS() : Cond->getRHS();
   const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParens() : nullptr;
   if (const auto *Unary = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (varOf(Unary->getSubExpr()) != Loop.Var || !Unary->isIncrementDecrementOp())
+    if (varOf(Unary->getSubExpr()) != Loop.Var ||
+        !Unary->isIncrementDecrementOp())
       return std::nullopt;
     Loop.Step = Unary->isIncrementOp() ? "1" : "-1";
   } else if (const auto *Compound =
@@ -92,19 +99,21 @@ std::optional<CountedLoop> readLoop(ASTContext &Ctx, const ForStmt *For) {
          Compound->getOpcode() != BO_SubAssign))
       return std::nullopt;
     Loop.StepExpr = Compound->getRHS();
-    std::string Text = "(" + tokensOf(Ctx, Loop.StepExpr->getSourceRange()) + ")";
+    std::string Text =
+        "(" + tokensOf(Ctx, Loop.StepExpr->getSourceRange()) + ")";
     Loop.Step = Compound->getOpcode() == BO_AddAssign ? Text : "-" + Text;
   } else if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    const auto *Sum = Assign && Assign->getOpcode() == BO_Assign
-                          ? dyn_cast<BinaryOperator>(
-                                Assign->getRHS()->IgnoreParenImpCasts())
-                          : nullptr;
+    const auto *Sum =
+        Assign && Assign->getOpcode() == BO_Assign
+            ? dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts())
+            : nullptr;
     if (!Sum || varOf(Assign->getLHS()) != Loop.Var ||
         varOf(Sum->getLHS()) != Loop.Var ||
         (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
       return std::nullopt;
     Loop.StepExpr = Sum->getRHS();
-    std::string Text = "(" + tokensOf(Ctx, Loop.StepExpr->getSourceRange()) + ")";
+    std::string Text =
+        "(" + tokensOf(Ctx, Loop.StepExpr->getSourceRange()) + ")";
     Loop.Step = Sum->getOpcode() == BO_Add ? Text : "-" + Text;
   } else {
     return std::nullopt;
@@ -162,11 +171,9 @@ std::string tripCountText(ASTContext &Ctx, const OMPLoopDirective &Directive) {
     if (!Product.empty())
       Product += " * ";
     Product += "__ompgpu_trip_count((long long)(" +
-               tokensOf(Ctx, Loop.Lower->getSourceRange()) +
-               "), (long long)(" +
-               tokensOf(Ctx, Loop.Bound->getSourceRange()) +
-               "), (long long)(" + Loop.Step + "), " +
-               std::to_string(Loop.Compare) + ")";
+               tokensOf(Ctx, Loop.Lower->getSourceRange()) + "), (long long)(" +
+               tokensOf(Ctx, Loop.Bound->getSourceRange()) + "), (long long)(" +
+               Loop.Step + "), " + std::to_string(Loop.Compare) + ")";
   }
   return Product;
 }

@@ -1,6 +1,7 @@
 //===- DeviceLink.cpp - One device program per GPU architecture -----------===//
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/OffloadLink/CudaDeviceRuntime.h"
 #include "ompgpu/OffloadLink/ImageManifest.h"
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -91,7 +92,8 @@ Error checkNothingUndefined(const Module &M) {
   std::string Report;
   for (const Function &F : M) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        isCudaSystemCall(F.getName()))
+        isCudaSystemCall(F.getName()) ||
+        isCudaDeviceRuntimeFunction(F.getName()))
       continue;
     std::string Where = firstUseLocation(F);
     std::string Line = "  '" + F.getName().str() + "'";

@@ -15,6 +15,7 @@
 
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
+#include "ompgpu/OffloadLink/CudaDeviceRuntime.h"
 #include "ompgpu/OffloadLink/DeviceInputs.h"
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/ImageManifest.h"
@@ -43,6 +44,10 @@ struct ToolchainPaths {
   std::string Libdevice;
   std::string Ptxas;
 };
+  /// nvlink, next to ptxas, and the CUDA libraries (libcudadevrt.a), for
+  /// programs that launch grids from device code.
+  std::string Nvlink;
+  std::string CudaLibDir;
 
 ToolchainPaths findToolchain(const char *Argv0) {
   std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&findToolchain);
@@ -60,6 +65,9 @@ ToolchainPaths findToolchain(const char *Argv0) {
     Paths.Libdevice = (Twine(Cuda) + "/nvvm/libdevice/libdevice.10.bc").str();
   }
   return Paths;
+  StringRef CudaBin = sys::path::parent_path(Paths.Ptxas);
+  Paths.Nvlink = (CudaBin + "/nvlink").str();
+  Paths.CudaLibDir = (sys::path::parent_path(CudaBin) + "/lib64").str();
 }
 
 Error saveBitcode(const LinkSession &Session, const Module &M,
@@ -89,19 +97,22 @@ void printPtxasDiagnostics(StringRef Output) {
       errs() << Line << "\n";
 }
 
-/// Compiles \p PTXFile into \p CubinFile and returns what ptxas gave each
-/// kernel (--verbose), for the launch-bound policy, -v and the kernel report.
-/// What else ptxas says is printed when \p PrintDiagnostics is set.
+/// Compiles \p PTXFile into \p CubinFile (relocatable code if
+/// \p Relocatable) and returns what ptxas gave each kernel (--verbose), for
+/// the launch-bound policy, -v and the kernel report. What else ptxas says
+/// is printed when \p PrintDiagnostics is set.
 Expected<std::vector<KernelResources>>
 runPtxas(const LinkSession &Session, const WrapperOptions &Options,
          const ToolchainPaths &Paths, StringRef Arch, StringRef PTXFile,
-         StringRef CubinFile, bool PrintDiagnostics) {
+         StringRef CubinFile, bool Relocatable, bool PrintDiagnostics) {
   std::vector<std::string> Args = {
       "-m64",          "-O" + std::to_string(Options.DeviceOptLevel),
       "--gpu-name",    Arch.str(),
       "--output-file", CubinFile.str(),
       "--verbose",     PTXFile.str()};
   Expected<std::string> Output =
+  if (Relocatable)
+    Args.push_back("--compile-only");
       runCommandCapturingOutput(Session, Paths.Ptxas, Args);
   if (!Output)
     return Output.takeError();
@@ -162,8 +173,23 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
       return std::move(E);
     bool PrintDiagnostics = FirstCompile;
     FirstCompile = false;
-    return runPtxas(Session, Options, Paths, Arch, *PTXFile, *CubinFile,
-                    PrintDiagnostics);
+    // The program is optimized by now: launches an if clause folded away
+    // leave it whole (CudaDeviceRuntime.h).
+    if (!launchesFromDevice(**Program))
+      return runPtxas(Session, Options, Paths, Arch, *PTXFile, *CubinFile,
+                      /*Relocatable=*/false, PrintDiagnostics);
+    Expected<std::string> Object = intermediateFile(Session, Arch, "o");
+    if (!Object)
+      return Object.takeError();
+    Expected<std::vector<KernelResources>> Kernels =
+        runPtxas(Session, Options, Paths, Arch, *PTXFile, *Object,
+                 /*Relocatable=*/true, PrintDiagnostics);
+    if (!Kernels)
+      return Kernels.takeError();
+    if (Error E = linkCudaDeviceRuntime(Session, Paths.Nvlink, Paths.CudaLibDir,
+                                        Arch, *Object, *CubinFile))
+      return std::move(E);
+    return Kernels;
   };
   Expected<CompiledDeviceProgram> Compiled =
       compileDeviceProgram(**Program, Arch, Options.DeviceOptLevel, Assemble);

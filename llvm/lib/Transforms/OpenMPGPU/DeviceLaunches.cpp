@@ -17,6 +17,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -181,6 +182,16 @@ MapVector<Function *, ChildKernel> bindMarkers(Module &M, Function &MarkerFn) {
   return Children;
 }
 
+/// Where the calls that end \p Kernel after \p Deinit are in the source: at
+/// \p Deinit, else, in a kernel with debug information, at its start.
+DebugLoc endLocation(Function &Kernel, const CallBase &Deinit) {
+  if (const DebugLoc &Loc = Deinit.getDebugLoc())
+    return Loc;
+  if (DISubprogram *Program = Kernel.getSubprogram())
+    return DILocation::get(Kernel.getContext(), Program->getLine(), 0, Program);
+  return DebugLoc();
+}
+
 /// Step 2: after each __kmpc_target_deinit of \p Kernel, the runtime's end
 /// hook, and the continuation it returns called directly.
 void endChildKernel(Module &M, Function &Kernel, const ChildKernel &Child) {
@@ -206,6 +217,10 @@ void endChildKernel(Module &M, Function &Kernel, const ChildKernel &Child) {
         Before->splitBasicBlock(Deinit->getNextNode(), "child.end.after");
     Before->getTerminator()->eraseFromParent();
     IRBuilder<> B(Before);
+    // The calls take the location of the kernel's end: the optimizer inlines
+    // the continuation, whose code then needs a call site in the kernel's
+    // debug information.
+    B.SetCurrentDebugLocation(endLocation(Kernel, *Deinit));
     Value *Continuation = B.CreateCall(End, {}, "child.continuation");
     auto *Run = BasicBlock::Create(Context, "child.continue", &Kernel, After);
     B.CreateCondBr(B.CreateIsNotNull(Continuation), Run, After);
