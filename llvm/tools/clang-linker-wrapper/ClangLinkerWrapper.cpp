@@ -14,8 +14,8 @@
 #include "WrapperOptions.h"
 
 #include "ompgpu/OffloadLink/Commands.h"
-#include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/CudaDeviceRuntime.h"
+#include "ompgpu/OffloadLink/DeviceCodegen.h"
 #include "ompgpu/OffloadLink/DeviceInputs.h"
 #include "ompgpu/OffloadLink/DeviceLink.h"
 #include "ompgpu/OffloadLink/ImageManifest.h"
@@ -43,11 +43,11 @@ struct ToolchainPaths {
   std::string DebugDeviceRuntime;
   std::string Libdevice;
   std::string Ptxas;
-};
   /// nvlink, next to ptxas, and the CUDA libraries (libcudadevrt.a), for
   /// programs that launch grids from device code.
   std::string Nvlink;
   std::string CudaLibDir;
+};
 
 ToolchainPaths findToolchain(const char *Argv0) {
   std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&findToolchain);
@@ -64,10 +64,10 @@ ToolchainPaths findToolchain(const char *Argv0) {
     Paths.Ptxas = (Twine(Cuda) + "/bin/ptxas").str();
     Paths.Libdevice = (Twine(Cuda) + "/nvvm/libdevice/libdevice.10.bc").str();
   }
-  return Paths;
   StringRef CudaBin = sys::path::parent_path(Paths.Ptxas);
   Paths.Nvlink = (CudaBin + "/nvlink").str();
   Paths.CudaLibDir = (sys::path::parent_path(CudaBin) + "/lib64").str();
+  return Paths;
 }
 
 Error saveBitcode(const LinkSession &Session, const Module &M,
@@ -110,9 +110,9 @@ runPtxas(const LinkSession &Session, const WrapperOptions &Options,
       "--gpu-name",    Arch.str(),
       "--output-file", CubinFile.str(),
       "--verbose",     PTXFile.str()};
-  Expected<std::string> Output =
   if (Relocatable)
     Args.push_back("--compile-only");
+  Expected<std::string> Output =
       runCommandCapturingOutput(Session, Paths.Ptxas, Args);
   if (!Output)
     return Output.takeError();
