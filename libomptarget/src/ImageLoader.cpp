@@ -155,15 +155,16 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
   // instantiates an inline function's target region) registers it: the
   // entries repeat, naming one device symbol.
   std::unordered_set<std::string> Seen;
+  IndirectCallTable Indirect;
   forEachOpenMPEntry(Desc, [&](const __tgt_offload_entry &E) {
     if (E.Flags & OMP_OFFLOAD_ENTRY_REQUIRES ||
         !Seen.insert(E.SymbolName).second)
       return;
     if (E.Flags &
-        (OMP_OFFLOAD_ENTRY_INDIRECT | OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE))
-      fatal("'declare target indirect' (function %s) is not supported yet by "
-            "the offloading runtime",
-            E.SymbolName);
+        (OMP_OFFLOAD_ENTRY_INDIRECT | OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE)) {
+      addIndirectEntry(Program, E, Indirect);
+      return;
+    }
     if (E.Size == 0) {
       auto K = std::make_unique<Kernel>();
       K->Name = E.SymbolName;
@@ -228,6 +229,7 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
       Memory.copyToDevice(Ptr, E.Address, sizeof(void *));
   });
   Memory.synchronize();
+  writeIndirectCallTable(Program, Indirect);
   // Output of printf crosses to the host only when the host waits for the
   // device: regions of an image that prints wait for their kernels.
   bool Prints = Program.ImageManifest &&
@@ -239,6 +241,57 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
     K->ReductionRecords = static_cast<uint32_t>(Config.ReductionBufferLength);
     K->Prints = Prints;
   }
+}
+
+void ImageLoader::addIndirectEntry(const LoadedProgram &Program,
+                                   const __tgt_offload_entry &E,
+                                   IndirectCallTable &Table) {
+  // The entry names a device global that holds the device function's (or
+  // vtable's) address; Size is that of the host vtable, or of the global.
+  // The link step's own vtable entries have Size 0 and name the vtable in
+  // AuxAddr, whose size in the image is the host's; their Address is null
+  // where the host program has no such vtable (OffloadABI.h).
+  bool VTable = E.Flags & OMP_OFFLOAD_ENTRY_INDIRECT_VTABLE;
+  if (!E.Address)
+    return;
+  CUdeviceptr Holder = 0;
+  size_t Size = 0;
+  if (!findGlobal(Program, E.SymbolName, Holder, Size)) {
+    info("device %d: the device image does not define %s, which holds the "
+         "device address of an indirect %s",
+         Device.Id, E.SymbolName, VTable ? "vtable" : "function");
+    return;
+  }
+  if (Size != sizeof(void *))
+    fatal("%s on device %d has %zu bytes, expected a pointer: clang's "
+          "indirect entries and this runtime do not match",
+          E.SymbolName, Device.Id, Size);
+  uint64_t Bytes = VTable ? E.Size : 1;
+  if (VTable && Bytes == 0) {
+    CUdeviceptr DeviceVTable = 0;
+    size_t VTableSize = 0;
+    const char *Name = static_cast<const char *>(E.AuxAddr);
+    if (!Name || !findGlobal(Program, Name, DeviceVTable, VTableSize))
+      return;
+    Bytes = VTableSize;
+  }
+  Table.add(addressOf(E.Address), Bytes, Holder);
+}
+
+void ImageLoader::writeIndirectCallTable(LoadedProgram &Program,
+                                         IndirectCallTable &Table) {
+  // An image whose device code makes no indirect call has no lookup, and
+  // no table.
+  CUdeviceptr Global = 0;
+  size_t Size = 0;
+  if (Table.empty() ||
+      !findGlobal(Program, OMPGPU_INDIRECT_CALL_TABLE_SYMBOL, Global, Size))
+    return;
+  if (Size != sizeof(IndirectCallTableTy))
+    fatal("the device image's %s has %zu bytes, expected %zu: the device "
+          "runtime and libomptarget do not match",
+          OMPGPU_INDIRECT_CALL_TABLE_SYMBOL, Size, sizeof(IndirectCallTableTy));
+  Program.IndirectCallRows = Table.writeTo(Memory, Global);
 }
 
 void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
@@ -313,7 +366,10 @@ void ImageLoader::unloadProgram(const __tgt_bin_desc *Desc, CUcontext Context) {
   }
   // At process exit the driver may already be shut down; the module then
   // goes with it, so the result does not matter.
-  if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS)
+  if (It->Module && Cu.CtxSetCurrent(Context) == CUDA_SUCCESS) {
+    if (It->IndirectCallRows)
+      Memory.release(It->IndirectCallRows);
     Cu.ModuleUnload(It->Module);
+  }
   Programs.erase(It);
 }

@@ -4,12 +4,13 @@
 // (after sizing the device heap and printf buffer it uses, DeviceLimits.h)
 // and resolves the program's offload entries in it: kernels with what their
 // kernel environments say, declare target variables (mapped for the
-// program's lifetime), and the device environment the device runtime
-// reads. Which of them the image defines comes from the link step's
-// manifest, so that the driver is never asked for a symbol that is not there
-// (programs registered without a manifest are asked about). A Device owns
-// one, loads new programs through it at the start of each construct and finds
-// kernels in it.
+// program's lifetime), indirect functions and vtables (the table that device
+// code translates their host addresses with, IndirectCallTable.h), and the
+// device environment the device runtime reads. Which of them the image defines
+// comes from the link step's manifest, so that the driver is never asked for a
+// symbol that is not there (programs registered without a manifest are asked
+// about). A Device owns one, loads new programs through it at the start of each
+// construct and finds kernels in it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include "DeviceLimits.h"
 #include "DeviceMemory.h"
 #include "DeviceProperties.h"
+#include "IndirectCallTable.h"
 #include "Kernel.h"
 #include "omptarget.h"
 
@@ -64,11 +66,18 @@ private:
     std::vector<const void *> KernelHostIds;
     /// Host addresses of its declare target variables (permanently mapped).
     std::vector<uintptr_t> Globals;
+    /// The rows of its table of indirect functions and vtables in device
+    /// memory; 0 if it has none.
+    uintptr_t IndirectCallRows = 0;
   };
 
   void loadProgram(const __tgt_bin_desc &Desc,
                    const OffloadManifestTy *Manifest);
   void loadEntries(LoadedProgram &Program, const __tgt_bin_desc &Desc);
+  /// Adds a registered indirect function or vtable to \p Table.
+  void addIndirectEntry(const LoadedProgram &Program,
+                        const __tgt_offload_entry &E, IndirectCallTable &Table);
+  void writeIndirectCallTable(LoadedProgram &Program, IndirectCallTable &Table);
   void writeDeviceEnvironment(const LoadedProgram &Program);
   /// False when the image of \p Program is known not to define \p Name.
   bool imageMayDefine(const LoadedProgram &Program, const char *Name) const;
