@@ -6,7 +6,9 @@ Each test in test/offloading is compiled with the command of its first RUN line
 output; the examples are built too. Tests are built several at once (--jobs).
 Each test is built a second time (unless --no-debug), against the debug
 device runtime (-fopenmp-target-debug), as NAME-debug: it must pass the same way, unless it has DEBUG-RUNTIME lines, which its output
-must hold when the debug runtime stops it (exit status 1). Each harness
+must hold when the debug runtime stops it (exit status 1). Generic-mode tests
+also run under compute-sanitizer's memcheck, racecheck and synccheck
+(NAME-memcheck, ...), which must report nothing. Each harness
 folder in HARNESSES (a build.sh and a bundle-tests.json saying what to run
 and what to expect) is built into a folder of its own. The bundle also holds the runtime libraries
 (libomptarget.so, libomp.so.5) and run.py, which runs everything with
@@ -17,7 +19,7 @@ tests.json lists the tests, each with: name, argv (run in cwd, a folder of the
 bundle; "{python}" stands for the runner's Python), checks (FileCheck-style
 (kind, pattern) pairs), and optionally env, exit (the expected status, 0 by
 default), output ("stdout" by default, or "all" for stdout and stderr
-together) and timeout (seconds).
+together), timeout (seconds) and wrap (a command the test runs under).
 """
 import argparse
 import concurrent.futures
@@ -29,6 +31,9 @@ import subprocess
 import sys
 
 CHECK_PREFIXES = ("CHECK", "GPU")
+# Generic-mode tests also run under each of these compute-sanitizer tools, as
+# NAME-<tool>: a report makes the run exit with status 99 and the test fail.
+SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck")
 # The examples run too: (source, driver, what the output must say on a GPU).
 EXAMPLES = [("saxpy.c", "clang", "ran on the GPU: correct"),
             ("stencil.cpp", "clang++", "correct")]
@@ -84,6 +89,14 @@ def debug_runtime_checks(source):
                              lambda at: str(number + int(at.group(1) or 0)), m.group(1))
             result.append(("", pattern.rstrip()))
     return result
+
+
+def is_generic_mode(source):
+    """Whether the test's kernels stay in generic mode, where the runtime's
+    fork-join protocol, named barriers and shared-memory state are at work:
+    the generic-* tests and those that turn SPMDization off."""
+    name = os.path.basename(source)
+    return name.startswith("generic-") or "openmp-opt-disable-spmdization" in run_lines(source)[0]
 
 
 def build_test(source, out_bin, subs, extra_flags=""):
@@ -159,6 +172,12 @@ def main():
         argv, check_file = build_test(source, os.path.join(args.out, "bin", stem), subs)
         built = [{"name": stem, "argv": ["./" + stem] + argv, "cwd": "bin",
                   "checks": checks(check_file)}]
+        if is_generic_mode(source):
+            for tool in SANITIZER_TOOLS:
+                built.append({"name": "%s-%s" % (stem, tool), "argv": ["./" + stem] + argv,
+                              "cwd": "bin", "checks": checks(check_file), "timeout": 600,
+                              "wrap": ["compute-sanitizer", "--tool", tool, "--error-exitcode",
+                                       "99", "--log-file", "/dev/stderr"]})
         if args.no_debug:
             return built
         build_test(source, os.path.join(args.out, "bin", stem + "-debug"), subs,

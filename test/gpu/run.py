@@ -73,7 +73,7 @@ def run_test(test, env, wrapper):
     argv = command(test)
     if argv[0].startswith("./"):
         argv[0] = os.path.join(cwd, argv[0][2:])
-    argv = wrapper + argv
+    argv = wrapper + test.get("wrap", []) + argv
     try:
         proc = subprocess.run(argv, cwd=cwd, env=env, timeout=test.get("timeout", 120),
                               stdout=subprocess.PIPE,

@@ -176,6 +176,11 @@ template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto exchangeAcqRel(PtrT Ptr, T Value) {
   return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
 }
+/// Writes Value and returns what *Ptr held before, without ordering.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto exchangeRelaxed(PtrT Ptr, T Value) {
+  return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_RELAXED, Scope);
+}
 /// Adds Value and returns what *Ptr held before; acquires and releases.
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto fetchAddAcqRel(PtrT Ptr, T Value) {

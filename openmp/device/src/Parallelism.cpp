@@ -112,6 +112,13 @@ template <uint32_t N = 0, typename BodyTy>
       });
 }
 
+// PartialEnd is written by thread 0 while the idle lanes read it between
+// barriers, so its accesses are atomic. They are read-modify-write atomics
+// rather than relaxed loads and stores (which are atomic too in PTX, but are
+// plain LDS/STS in SASS): compute-sanitizer's racecheck leaves atomics alone
+// and reports plain accesses (docs/DESIGN.md, "Race checking"). The idle lanes
+// are idle, and thread 0 writes twice per region of a team with idle lanes.
+
 /// What thread Tid of a team of Threads threads does before it runs the
 /// region. In a team with idle lanes, thread 0 restarts the count of its
 /// barriers; the idle lanes read PartialEnd only after passing a barrier
@@ -120,7 +127,7 @@ template <uint32_t N = 0, typename BodyTy>
   if (Tid != 0 || !mapping::hasIdleLanes(Threads))
     return;
   state::TeamState.PartialBarriers = 0;
-  hw::storeRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd, 0u);
+  hw::exchangeRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd, 0u);
 }
 
 /// What thread Tid of a team of Threads threads does once it finished the
@@ -130,8 +137,8 @@ template <uint32_t N = 0, typename BodyTy>
   if (!mapping::hasIdleLanes(Threads))
     return;
   if (Tid == 0)
-    hw::storeRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd,
-                                     state::TeamState.PartialBarriers + 1);
+    hw::exchangeRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd,
+                                        state::TeamState.PartialBarriers + 1);
   hw::barrier(1, mapping::teamBarrierThreads(Threads));
 }
 
@@ -142,7 +149,7 @@ template <uint32_t N = 0, typename BodyTy>
   for (uint32_t Passed = 1;; ++Passed) {
     hw::barrier(1, mapping::teamBarrierThreads(Threads));
     uint32_t End =
-        hw::loadRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd);
+        hw::fetchAddRelaxed<hw::BlockScope>(&state::TeamState.PartialEnd, 0u);
     if (End == Passed)
       return;
     OMPGPU_CHECK(End == 0 || End > Passed, nullptr,
