@@ -1,6 +1,7 @@
 //===- RegistrationObject.cpp - Device images registered at program start ===//
 #include "ompgpu/OffloadLink/RegistrationObject.h"
 #include "ompgpu/OffloadLink/Commands.h"
+#include "ompgpu/OffloadLink/VTableEntries.h"
 
 #include "OffloadABI.h"
 
@@ -145,6 +146,10 @@ Error writeRegistrationObject(ArrayRef<RegisteredImage> Images,
   if (Error E = offloading::wrapOpenMPBinaries(
           M, ImageRefs, offloading::getOffloadEntryArray(M)))
     return E;
+  std::vector<std::string> Symbols;
+  for (const RegisteredImage &Image : Images)
+    Symbols.insert(Symbols.end(), Image.Symbols.begin(), Image.Symbols.end());
+  emitVTableEntries(M, Symbols);
   if (Error E =
           registerWithManifest(M, ManifestBuilder(M).build(Images, Files)))
     return E;

@@ -8,7 +8,8 @@
 // object holds the program's manifest (abi/OffloadABI.h): the symbols and
 // services of each image and the source files of the target regions, which
 // the constructor registers with the descriptor through
-// __ompgpu_register_lib.
+// __ompgpu_register_lib. It also registers the vtables of declare target
+// classes that clang-22 registers only on the device (VTableEntries.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_REGISTRATIONOBJECT_H
