@@ -13,7 +13,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: ompgpu-kernel-modes
 ; CHECK-NEXT: ompgpu-shared-locals
-; CHECK-NEXT: ompgpu-defer-reductions
+; CHECK-NEXT: ompgpu-indirect-call-lookup
+; CHECK: ompgpu-defer-reductions
 ; CHECK-NEXT: ompgpu-full-warp-shuffles
 ; CHECK: ompgpu-task-shared-captures
 ; CHECK-NEXT: ompgpu-kernel-target-attributes

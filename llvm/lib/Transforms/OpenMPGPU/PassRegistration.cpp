@@ -1,10 +1,12 @@
 //===- PassRegistration.cpp - Our passes by name --------------------------===//
 #include "ompgpu/Transforms/PassRegistration.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
+#include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/IndirectCallLookup.h"
 #include "ompgpu/Transforms/InternalizeDeviceProgram.h"
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/KernelModes.h"

@@ -9,10 +9,12 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
+#include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/IndirectCallLookup.h"
 #include "ompgpu/Transforms/InternalizeDeviceProgram.h"
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/KernelModes.h"
@@ -69,6 +71,14 @@ ModulePassManager buildBeforeRuntimePipeline() {
   // time, whose allocation calls the runtime's inlined allocator hides later.
   MPM.addPass(KernelModesPass());
   MPM.addPass(SharedLocalsPass());
+  // On the user's indirect calls only: the runtime's own (the worker loop's
+  // call of a parallel region, a task's entry) take device addresses, and
+  // the runtime's link brings the lookup.
+  MPM.addPass(IndirectCallLookupPass());
+  // On the program's code alone, where a variable of allocate is used only
+  // by the function that declares it (and its inlined copies), and before
+  // any pass reads the program's memory accesses.
+  MPM.addPass(AllocateStoragePass());
   // Passes that choose among runtime entry points run before the runtime is
   // linked, so that its only-what-is-used link brings the ones they chose.
   MPM.addPass(DeferReductionsPass());
