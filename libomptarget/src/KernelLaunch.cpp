@@ -57,7 +57,9 @@ static bool buildArguments(Device &D, const __tgt_kernel_arguments &Args,
     uintptr_t Base = addressOf(Args.ArgBasePtrs[I]);
     uintptr_t Begin = addressOf(Args.ArgPtrs[I]);
     if (Type & OMP_TGT_MAPTYPE_LITERAL) {
-      // The value itself travels in the pointer.
+      // The value itself travels in the pointer: a scalar, or a device
+      // pointer (is_device_ptr), which may be managed memory.
+      HostSeesWrites |= D.hostSeesDeviceWrites(Begin);
       B.Arguments.push_back(Begin);
       continue;
     }
@@ -264,6 +266,8 @@ void omptarget::launchKernel(Device &D, Kernel &K, const ident_t *Loc,
     if (infoEnabled())
       printLaunch(D, K, G, NumArguments);
     D.noteLaunch(Loc, K);
+    // The region waits for its copies from host memory, not for its kernel.
+    D.lane().Work.fenceHostReads();
     D.enqueue(
         [&](CUstream Stream) {
           size_t ArgumentBytes = B.Arguments.size() * sizeof(uintptr_t);

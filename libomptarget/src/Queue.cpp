@@ -21,12 +21,41 @@ Queue::Queue(const CudaDriver &Cu, EventPool &Events, QueueErrors &Errors,
   *Progress = 0;
 }
 
+void Queue::noteHostRead() {
+  UnsettledHostReads = true;
+  if (HostReadsDone) {
+    Events.giveBack(HostReadsDone);
+    HostReadsDone = nullptr;
+  }
+}
+
+void Queue::fenceHostReads() {
+  if (UnsettledHostReads && !HostReadsDone)
+    HostReadsDone = record();
+}
+
 void Queue::settleHostReads() {
   // A copy from host memory may read it any time before it completes (CUDA
   // documents nothing more for pageable memory), so only its completion
-  // settles it.
-  if (UnsettledHostReads)
+  // settles it: the fence after the copies where there is one, so that a
+  // kernel queued after them goes on running.
+  if (!UnsettledHostReads)
+    return;
+  if (!HostReadsDone) {
     synchronize();
+    return;
+  }
+  {
+    trace::HostSpan Span([&] {
+      return trace::Event{
+          "wait", "wait",
+          trace::Args().add("device", Device).add("stream", Number)};
+    });
+    check(Cu.EventSynchronize(HostReadsDone), "device failure");
+  }
+  Events.giveBack(HostReadsDone);
+  HostReadsDone = nullptr;
+  UnsettledHostReads = false;
 }
 
 void Queue::dropFinishedLaunches() {
@@ -38,12 +67,19 @@ void Queue::dropFinishedLaunches() {
 
 void Queue::noteLaunch(const ident_t *Loc, const char *Kernel) {
   dropFinishedLaunches();
+  ident_t Where = Loc ? *Loc : ident_t{};
+  // Launches of one region in a row need not be told apart: a fault in any
+  // of them names the same region. Back-to-back launches of a loop then pay
+  // no stream write.
+  if (!Launches.empty() && Launches.back().Kernel == Kernel &&
+      Launches.back().Loc.PSource == Where.PSource)
+    return;
   // Once the previous kernel is done, the stream says so.
   if (!Launches.empty())
     check(Cu.StreamWriteValue32(Stream, addressOf(Progress),
                                 Launches.back().Number, 0),
           "cannot mark the progress of a stream");
-  Launches.push_back({++LastLaunch, Loc ? *Loc : ident_t{}, Kernel});
+  Launches.push_back({++LastLaunch, Where, Kernel});
 }
 
 const QueuedLaunch *Queue::unfinishedLaunch() const {
@@ -99,6 +135,10 @@ void Queue::synchronize() {
   }
   Busy = false;
   UnsettledHostReads = false;
+  if (HostReadsDone) {
+    Events.giveBack(HostReadsDone);
+    HostReadsDone = nullptr;
+  }
   Launches.clear();
   while (!Fences.empty()) {
     Fence Passed = std::move(Fences.front());

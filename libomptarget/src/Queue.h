@@ -9,8 +9,9 @@
 //
 // How far a stream got is known without asking the driver, which answers
 // nothing but the error after a fault: before each launch that follows an
-// unfinished one, the stream writes the number of that one into a word of
-// pinned host memory (cuStreamWriteValue32), which the host reads.
+// unfinished one of another target region, the stream writes the number of
+// that one into a word of pinned host memory (cuStreamWriteValue32), which the
+// host reads. Launches of one region in a row share a number.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,7 +68,10 @@ public:
 
   /// A copy was queued that reads host memory the caller owns and may change
   /// once the construct returns.
-  void noteHostRead() { UnsettledHostReads = true; }
+  void noteHostRead();
+  /// Marks the end of the copies that read host memory, before work that
+  /// does not (a kernel), so that settleHostReads() waits for them only.
+  void fenceHostReads();
   /// Returns once every copy queued so far has read its host memory.
   void settleHostReads();
 
@@ -120,6 +124,9 @@ private:
   GpuTimeline Timeline;
   bool Busy = false;
   bool UnsettledHostReads = false;
+  /// Recorded after the last copy that reads host memory; nullptr where
+  /// none was or more copies came since.
+  CUevent HostReadsDone = nullptr;
   std::deque<QueuedLaunch> Launches;
   uint32_t LastLaunch = 0;
   std::vector<std::function<void()>> Unfenced;

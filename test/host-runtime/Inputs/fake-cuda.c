@@ -42,9 +42,10 @@
 // FAKE_CUDA_KERNEL_ERROR (a CUDA error) makes kernels fault, the ones whose
 // name contains FAKE_CUDA_FAULT_KERNEL if set: a fault stops all work, and
 // every later wait returns the error, as in a CUDA context. FAKE_CUDA_TRACE
-// also prints the streams created, launches with their stream, and every
-// time the host waits ("synchronize stream N", "wait for an event of stream
-// N"); FAKE_CUDA_COUNT_SYNCS=1 prints the number of waits at exit.
+// also prints the streams created, launches with their stream, stream writes
+// (cuStreamWriteValue32), and every time the host waits ("synchronize stream
+// N", "wait for an event of stream N"); FAKE_CUDA_COUNT_SYNCS=1 prints the
+// number of waits at exit.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -399,6 +400,7 @@ CUresult cuStreamWriteValue32_v2(void *Handle, CUdeviceptr Address,
     O->Dst = (void *)(uintptr_t)Address;
     O->Word = Value;
   });
+  trace("write %u on stream %d", Value, stream(Handle)->Number);
   return 0;
 }
 CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N,
