@@ -13,6 +13,7 @@
 #include "DebugRuntime.h"
 #include "WrapperOptions.h"
 
+#include "ompgpu/OffloadLink/AllocateVariables.h"
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/OffloadLink/CudaDeviceRuntime.h"
 #include "ompgpu/OffloadLink/DeviceCodegen.h"
@@ -202,6 +203,7 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
   for (const KernelResources &Kernel : Compiled->Kernels)
     note(Session, "ptxas: " + summarizeResources(Kernel));
   remarkLaunchBounds(**Program, Compiled->Decisions, Compiled->Kernels);
+  warnAboutSharedAllocateVariables(**Program, Arch, errs());
   if (Options.KernelReport && !Session.DryRun)
     printKernelReport(errs(), Arch,
                       describeKernels(**Program, *PTX, Compiled->Kernels),

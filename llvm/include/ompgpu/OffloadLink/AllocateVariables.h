@@ -1,18 +1,13 @@
 //===- AllocateVariables.h - Variables of allocate that threads share -----===//
 //
-// clang-22 lowers the allocate directive and clause in device code without
-// any runtime call: it gives a variable of omp_pteam_mem_alloc a static
-// variable in shared memory (one per team), a variable of
-// omp_thread_mem_alloc or of a user-defined allocator the thread's stack,
-// and a variable of any other allocator (the default, large-capacity,
-// constant, high-bandwidth, low-latency and cgroup ones, and none) one
-// static variable of the whole device program: internal, not constant,
-// uninitialized (poison) and in global memory. Unless the optimizer keeps
-// it in registers, every thread and team that runs the code shares that
-// one variable, where the program expects its own. No link step can tell
-// afterwards which threads were meant to share it, so the link step names
-// each such variable that is left after optimization, with what to use
-// instead.
+// clang-22 gives a variable of an allocate directive or clause in device code
+// one static variable of the whole device program unless its allocator is
+// omp_pteam_mem_alloc, omp_thread_mem_alloc or a user-defined one. The link
+// step's AllocateStorage pass (ompgpu/Transforms/AllocateStorage.h) gives
+// such a variable per-team or per-thread storage where it can tell which the
+// program needs; one it leaves is shared by every thread and team that runs
+// the code, where the program expects its own. The link step names each such
+// variable left after optimization, with what to use instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_ALLOCATEVARIABLES_H
@@ -25,8 +20,8 @@
 namespace ompgpu {
 
 /// Warns on \p OS about each variable of an allocate directive or clause
-/// that clang-22 made one static variable of the optimized device program
-/// \p Program for \p Arch.
+/// that is still one static variable of the device program \p Program for
+/// \p Arch, once optimized (and perhaps compiled).
 void warnAboutSharedAllocateVariables(const llvm::Module &Program,
                                       llvm::StringRef Arch,
                                       llvm::raw_ostream &OS);
