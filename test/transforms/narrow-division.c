@@ -9,6 +9,11 @@
 // CHECK: setp.gt.u64 {{.*}}, 4294967295;
 // CHECK: mul.hi.u32
 // CHECK: mul.hi.s64
+// A run-time row length: a reciprocal computed before the loop, and per
+// index a 32-bit high multiply where the division was.
+// CHECK: .entry __omp_offloading_{{.*}}_rows_l{{[0-9]+}}(
+// CHECK: div.u64
+// CHECK: mul.hi.u32
 // CHECK: .entry __omp_offloading_{{.*}}_power_of_two_l{{[0-9]+}}(
 // CHECK-NOT: 4294967295
 // CHECK: ret;
@@ -22,6 +27,13 @@ void sweep(double *v, const double *u, int n) {
       v[(long)i * 4094 + j] = 2 * u[(long)i * 4094 + j];
 }
 
+void rows(double *v, int n, int m) {
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom : v[:n * m])
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      v[(long)i * m + j] += i - j;
+}
+
 void power_of_two(double *v, int n) {
 #pragma omp target teams distribute parallel for collapse(2) map(tofrom : v[:n * 64])
   for (int i = 0; i < n; ++i)
@@ -32,6 +44,7 @@ void power_of_two(double *v, int n) {
 int main(void) {
   double u[4094 * 2] = {1}, v[4094 * 2] = {0};
   sweep(v, u, 2);
+  rows(v, 2, 3);
   power_of_two(v, 2);
   return v[0] == 3 ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-//===- NarrowDivision.h - 32-bit division by constants where values fit ---===//
+//===- NarrowDivision.h - 32-bit division of loop indices where values fit -===//
 //
 // Clang computes the indices of collapse(N) loops and of 64-bit loop
 // variables by dividing a 64-bit logical iteration number by constant trip
@@ -11,6 +11,13 @@
 // 32-bit path, otherwise the original 64-bit one. Both paths give the same
 // result for every input.
 //
+// A collapsed loop whose trip counts are run-time values divides by a value
+// the loop does not change. Such a division gets a 32-bit path too, without
+// a division: the preheader of the outermost loop that keeps the divisor
+// computes a 32-bit reciprocal once, and each division whose operands are
+// below 2^32 becomes a high multiply and one correction step, which also give
+// the remainder X - (X / D) * D that clang computes for the inner index.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_NARROWDIVISION_H
 #define OMPGPU_TRANSFORMS_NARROWDIVISION_H
@@ -19,8 +26,8 @@
 
 namespace ompgpu {
 
-/// Narrows the 64-bit divisions and remainders by constants of a function
-/// (see above).
+/// Narrows the 64-bit divisions and remainders of a function by constants
+/// and by loop-invariant values (see above).
 struct NarrowDivisionPass : llvm::PassInfoMixin<NarrowDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);

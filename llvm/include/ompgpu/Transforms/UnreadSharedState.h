@@ -11,6 +11,13 @@
 // shared variable that the kernel never reads and whose address does not
 // escape, after the optimization pipeline.
 //
+// Before that, it makes loads of shared variables that only ever hold a
+// kernel argument (the scalars a generic or SPMD-converted kernel's main
+// thread shares with its parallel regions) read the argument: CUDA kernels
+// read their parameters where they are, and a shared-memory load per use in
+// each loop iteration, and the slot itself, are work the kernel does not need.
+// The stores to those variables are then unread, and removed.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_UNREADSHAREDSTATE_H
 #define OMPGPU_TRANSFORMS_UNREADSHAREDSTATE_H
@@ -19,7 +26,8 @@
 
 namespace ompgpu {
 
-/// Removes the stores of each kernel of a module to shared variables it
+/// Makes each kernel of a module read its arguments rather than shared
+/// variables holding them, then removes its stores to shared variables it
 /// never reads.
 struct UnreadSharedStatePass : llvm::PassInfoMixin<UnreadSharedStatePass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

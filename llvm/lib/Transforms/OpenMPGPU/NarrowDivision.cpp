@@ -1,14 +1,19 @@
-//===- NarrowDivision.cpp - 32-bit division by constants where values fit -===//
+//===- NarrowDivision.cpp - 32-bit division of loop indices where values fit
+//-===//
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/Remarks.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -19,6 +24,8 @@ using namespace llvm;
 
 STATISTIC(NumNarrowed, "Divisions by constants known to fit 32 bits");
 STATISTIC(NumGuarded, "Divisions by constants given a guarded 32-bit path");
+STATISTIC(NumReciprocal,
+          "Divisions by loop-invariant values given a reciprocal path");
 
 namespace ompgpu {
 namespace {
@@ -100,14 +107,14 @@ bool narrowConstantDivisions(Function &F) {
     Value *Fits = B.CreateICmpULT(X, B.getInt64(uint64_t(1) << 32), "fits32");
     Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
     MDNode *Weights = MDBuilder(F.getContext()).createLikelyBranchWeights();
-    SplitBlockAndInsertIfThenElse(Fits, Op->getIterator(), &ThenTerm,
-                                  &ElseTerm, Weights);
+    SplitBlockAndInsertIfThenElse(Fits, Op->getIterator(), &ThenTerm, &ElseTerm,
+                                  Weights);
     B.SetInsertPoint(ThenTerm);
     Value *Narrow = narrowForm(B, *Op);
     BasicBlock *Tail = Op->getParent();
     Op->moveBefore(ElseTerm->getIterator());
-    PHINode *Result = PHINode::Create(Op->getType(), 2, "",
-                                      Tail->getFirstNonPHIIt());
+    PHINode *Result =
+        PHINode::Create(Op->getType(), 2, "", Tail->getFirstNonPHIIt());
     Op->replaceAllUsesWith(Result);
     Result->addIncoming(Narrow, ThenTerm->getParent());
     Result->addIncoming(Op, ElseTerm->getParent());
@@ -117,12 +124,179 @@ bool narrowConstantDivisions(Function &F) {
   return !Work.empty();
 }
 
+/// A 64-bit division or remainder by a non-constant value inside a loop that
+/// does not change it: the preheader of the outermost such loop that has one,
+/// where the reciprocal is computed once; nullptr for other instructions.
+BasicBlock *reciprocalBlock(const Instruction &I, const LoopInfo &LI) {
+  auto *Op = dyn_cast<BinaryOperator>(&I);
+  if (!Op || !Op->getType()->isIntegerTy(64) || !Op->isIntDivRem() ||
+      isa<Constant>(Op->getOperand(0)) || isa<Constant>(Op->getOperand(1)))
+    return nullptr;
+  Value *Divisor = Op->getOperand(1);
+  BasicBlock *Preheader = nullptr;
+  for (Loop *L = LI.getLoopFor(Op->getParent());
+       L && L->isLoopInvariant(Divisor); L = L->getParentLoop())
+    if (BasicBlock *Block = L->getLoopPreheader())
+      Preheader = Block;
+  return Preheader;
+}
+
+/// What the loop's preheader computes once for a divisor D: whether D is in
+/// [1, 2^32), its low 32 bits, and M = min(floor(2^32 / D), 2^32 - 1).
+struct Reciprocal {
+  Value *Fits, *Divisor32, *Multiplier;
+};
+
+Reciprocal computeReciprocal(IRBuilder<> &B, Value *Divisor) {
+  Value *Fits = B.CreateICmpULT(B.CreateSub(Divisor, B.getInt64(1)),
+                                B.getInt64(0xffffffffu), "divisor.fits32");
+  // A divisor outside the range takes the original path; 1 keeps this
+  // division defined.
+  Value *Safe = B.CreateSelect(Fits, Divisor, B.getInt64(1));
+  Value *Wide = B.CreateUDiv(B.getInt64(uint64_t(1) << 32), Safe);
+  Value *Capped =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, Wide, B.getInt64(0xffffffffu));
+  return {Fits, B.CreateTrunc(Divisor, B.getInt32Ty()),
+          B.CreateTrunc(Capped, B.getInt32Ty(), "reciprocal")};
+}
+
+/// The high 32 bits of the 64-bit product of \p A and \p C: one mul.hi.u32
+/// on the GPU. (The portable form is not one there: InstCombine widens it to
+/// a 64-bit multiply of the dividend, which the 32-bit path knows fits.)
+Value *highProduct(IRBuilder<> &B, Value *A, Value *C) {
+  if (B.GetInsertBlock()->getModule()->getTargetTriple().isNVPTX())
+    return B.CreateIntrinsic(Intrinsic::nvvm_mulhi_ui, {}, {A, C});
+  Value *Product = B.CreateMul(B.CreateZExt(A, B.getInt64Ty()),
+                               B.CreateZExt(C, B.getInt64Ty()));
+  return B.CreateTrunc(B.CreateLShr(Product, 32), B.getInt32Ty());
+}
+
+/// The quotient and remainder of X / D for X in [0, 2^32) and D in [1, 2^32)
+/// from R's multiplier: Q = floor(X * M / 2^32) is floor(X / D) or one less
+/// (X * M / 2^32 lies within (X / D - 1, X / D]), so one correction step
+/// makes it exact; X - Q * D never exceeds X, so no step overflows 32 bits.
+std::pair<Value *, Value *> divideByReciprocal(IRBuilder<> &B, Value *X,
+                                               const Reciprocal &R) {
+  Value *X32 = B.CreateTrunc(X, B.getInt32Ty());
+  Value *Estimate = highProduct(B, X32, R.Multiplier);
+  Value *Rest = B.CreateSub(X32, B.CreateMul(Estimate, R.Divisor32));
+  Value *Short = B.CreateICmpUGE(Rest, R.Divisor32);
+  Value *Quotient = B.CreateAdd(Estimate, B.CreateZExt(Short, B.getInt32Ty()));
+  Value *Remainder =
+      B.CreateSelect(Short, B.CreateSub(Rest, R.Divisor32), Rest);
+  return {B.CreateZExt(Quotient, B.getInt64Ty(), "", /*IsNonNeg=*/true),
+          B.CreateZExt(Remainder, B.getInt64Ty(), "", /*IsNonNeg=*/true)};
+}
+
+/// Clang computes a collapsed loop's inner index as X - (X / D) * D: the
+/// remainders of \p Div, which take the reciprocal path's remainder too.
+SmallVector<Instruction *, 2> remaindersOf(BinaryOperator &Div) {
+  SmallVector<Instruction *, 2> Found;
+  Value *X = Div.getOperand(0), *D = Div.getOperand(1);
+  for (User *U : Div.users()) {
+    auto *Mul = dyn_cast<BinaryOperator>(U);
+    if (!Mul || Mul->getOpcode() != Instruction::Mul ||
+        Mul->getOperand(Mul->getOperand(0) == &Div ? 1 : 0) != D)
+      continue;
+    for (User *MulUser : Mul->users()) {
+      auto *Sub = dyn_cast<BinaryOperator>(MulUser);
+      if (Sub && Sub->getOpcode() == Instruction::Sub &&
+          Sub->getOperand(0) == X && Sub->getOperand(1) == Mul &&
+          Sub->getParent() == Div.getParent() && Div.comesBefore(Sub))
+        Found.push_back(Sub);
+    }
+  }
+  return Found;
+}
+
+void reportReciprocal(OptimizationRemarkEmitter &ORE,
+                      const BinaryOperator &Op) {
+  ORE.emit([&] {
+    return OptimizationRemark(RemarkPassName, "NarrowDivision", &Op)
+           << "64-bit " << Op.getOpcodeName()
+           << " by a loop-invariant value in "
+           << describeFunction(Op.getFunction()->getName())
+           << " takes a 32-bit path, a multiply by a reciprocal computed "
+              "before the loop, when both operands are below 2^32";
+  });
+}
+
+/// Gives each division and remainder by a loop-invariant value a 32-bit
+/// path through a reciprocal that the loop's preheader computes, the way the
+/// backend's division by a constant uses one computed at compile time: a
+/// multiply and one correction step instead of a full division per
+/// iteration. Returns whether it changed \p F.
+bool divideByInvariantReciprocals(Function &F, LoopInfo &LI) {
+  // Every reciprocal is computed before any block is split: the splits leave
+  // the loop information out of date and move instructions, but keep their
+  // order, so what dominated a loop then still does.
+  SmallVector<std::pair<BinaryOperator *, BasicBlock *>, 8> Found;
+  for (Instruction &I : instructions(F))
+    if (BasicBlock *Preheader = reciprocalBlock(I, LI))
+      Found.push_back({cast<BinaryOperator>(&I), Preheader});
+  SmallVector<std::pair<BinaryOperator *, Reciprocal>, 8> Work;
+  DenseMap<std::pair<Value *, BasicBlock *>, Reciprocal> Reciprocals;
+  for (auto [Op, Preheader] : Found) {
+    Value *D = Op->getOperand(1);
+    auto [It, New] = Reciprocals.try_emplace({D, Preheader});
+    if (New) {
+      IRBuilder<> Pre(Preheader->getTerminator());
+      It->second = computeReciprocal(Pre, D);
+    }
+    Work.push_back({Op, It->second});
+  }
+  OptimizationRemarkEmitter ORE(&F);
+  for (auto &[Op, R] : Work) {
+    Value *X = Op->getOperand(0), *D = Op->getOperand(1);
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": reciprocal for " << *Op << "\n");
+    reportReciprocal(ORE, *Op);
+    ++NumReciprocal;
+    bool IsDivision = Op->getOpcode() == Instruction::SDiv ||
+                      Op->getOpcode() == Instruction::UDiv;
+    SmallVector<Instruction *, 2> Remainders;
+    if (IsDivision)
+      Remainders = remaindersOf(*Op);
+
+    IRBuilder<> B(Op);
+    Value *Fits = B.CreateAnd(B.CreateICmpULT(X, B.getInt64(uint64_t(1) << 32)),
+                              R.Fits, "fits32");
+    Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
+    MDNode *Weights = MDBuilder(F.getContext()).createLikelyBranchWeights();
+    SplitBlockAndInsertIfThenElse(Fits, Op->getIterator(), &ThenTerm, &ElseTerm,
+                                  Weights);
+    B.SetInsertPoint(ThenTerm);
+    auto [Quotient, Remainder] = divideByReciprocal(B, X, R);
+    BasicBlock *Tail = Op->getParent();
+    Op->moveBefore(ElseTerm->getIterator());
+    PHINode *Result =
+        PHINode::Create(Op->getType(), 2, "", Tail->getFirstNonPHIIt());
+    Op->replaceAllUsesWith(Result);
+    Result->addIncoming(IsDivision ? Quotient : Remainder,
+                        ThenTerm->getParent());
+    Result->addIncoming(Op, ElseTerm->getParent());
+    // The remainders X - Q * D of the division take the 32-bit remainder;
+    // the original path computes theirs from its quotient.
+    for (Instruction *Sub : Remainders) {
+      B.SetInsertPoint(ElseTerm);
+      Value *Wide = B.CreateSub(X, B.CreateMul(Op, D));
+      PHINode *Merged =
+          PHINode::Create(Op->getType(), 2, "", Tail->getFirstNonPHIIt());
+      Merged->addIncoming(Remainder, ThenTerm->getParent());
+      Merged->addIncoming(Wide, ElseTerm->getParent());
+      Sub->replaceAllUsesWith(Merged);
+    }
+  }
+  return !Work.empty();
+}
+
 } // namespace
 
 PreservedAnalyses NarrowDivisionPass::run(Function &F,
-                                          FunctionAnalysisManager &) {
-  return narrowConstantDivisions(F) ? PreservedAnalyses::none()
-                                    : PreservedAnalyses::all();
+                                          FunctionAnalysisManager &FAM) {
+  bool Changed =
+      divideByInvariantReciprocals(F, FAM.getResult<LoopAnalysis>(F));
+  Changed |= narrowConstantDivisions(F);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace ompgpu

@@ -6,6 +6,14 @@
 // touches G is K itself, K's stores to G are dead. Stores in functions that
 // other kernels share are left alone.
 //
+// First, a variable used by one kernel only, through plain loads and stores
+// of the whole variable, whose every store writes the same argument of the
+// kernel (or constant, or a cast of one: a generic kernel's main thread
+// shares its scalars with the workers this way) holds nothing a thread does
+// not have: its loads become that value, computed at the kernel's entry (a
+// load before any store would read uninitialized memory, which may be any
+// value), and its stores are then unread.
+//
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/UnreadSharedState.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
@@ -26,6 +34,8 @@
 using namespace llvm;
 
 STATISTIC(NumStoresRemoved, "Stores to shared variables no code reads");
+STATISTIC(NumLoadsForwarded,
+          "Loads of shared variables that hold a kernel argument");
 
 namespace ompgpu {
 namespace {
@@ -65,6 +75,100 @@ storesOnly(GlobalVariable &G, const Function &Kernel,
   return Stores;
 }
 
+/// Whether \p V is the same in every thread of a kernel: an argument, a
+/// constant, or a cast of one.
+bool isKernelInvariant(const Value *V) {
+  if (isa<Argument>(V) || isa<Constant>(V))
+    return true;
+  const auto *Cast = dyn_cast<CastInst>(V);
+  return Cast && isKernelInvariant(Cast->getOperand(0));
+}
+
+/// \p V (kernel-invariant) computed at the top of \p Kernel, where it
+/// dominates every use.
+Value *atEntry(Value *V, Function &Kernel) {
+  auto *Cast = dyn_cast<CastInst>(V);
+  if (!Cast)
+    return V;
+  Value *Operand = atEntry(Cast->getOperand(0), Kernel);
+  Instruction *Copy = Cast->clone();
+  Copy->setOperand(0, Operand);
+  if (auto *Before = dyn_cast<Instruction>(Operand))
+    Copy->insertAfter(Before->getIterator());
+  else
+    Copy->insertBefore(Kernel.getEntryBlock().getFirstInsertionPt());
+  return Copy;
+}
+
+/// The one value every store to \p G writes, if that value is
+/// kernel-invariant, all uses of \p G are plain loads and stores of
+/// that value's type in \p Kernel, and there is at least one load; else
+/// nullptr.
+Value *sharedArgument(GlobalVariable &G, const Function &Kernel,
+                      SmallVectorImpl<LoadInst *> &Loads) {
+  Value *Stored = nullptr;
+  for (User *U : G.users()) {
+    auto *I = dyn_cast<Instruction>(U);
+    if (!I || I->getFunction() != &Kernel)
+      return nullptr;
+    if (auto *Load = dyn_cast<LoadInst>(I)) {
+      if (!Load->isSimple())
+        return nullptr;
+      Loads.push_back(Load);
+      continue;
+    }
+    auto *Store = dyn_cast<StoreInst>(I);
+    if (!Store || !Store->isSimple() || Store->getPointerOperand() != &G)
+      return nullptr;
+    Value *V = Store->getValueOperand();
+    if (!isKernelInvariant(V))
+      return nullptr;
+    if (Stored && Stored != V)
+      return nullptr;
+    Stored = V;
+  }
+  if (!Stored || Loads.empty())
+    return nullptr;
+  for (LoadInst *Load : Loads)
+    if (Load->getType() != Stored->getType())
+      return nullptr;
+  return Stored;
+}
+
+/// Replaces the loads of shared variables of \p Kernel that hold one of its
+/// arguments (see above) with the argument; returns whether it changed any.
+bool forwardSharedArguments(Function &Kernel,
+                            ArrayRef<GlobalVariable *> Shared) {
+  bool Changed = false;
+  for (GlobalVariable *G : Shared) {
+    SmallVector<LoadInst *, 8> Loads;
+    Value *Stored = sharedArgument(*G, Kernel, Loads);
+    if (!Stored)
+      continue;
+    Value *Argument = atEntry(Stored, Kernel);
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Kernel.getName() << ": "
+                      << Loads.size() << " loads of " << G->getName()
+                      << " read " << *Stored << "\n");
+    OptimizationRemarkEmitter(&Kernel).emit([&] {
+      return OptimizationRemark(RemarkPassName, "SharedArgument", Loads.front())
+             << describeFunction(Kernel.getName()) << " reads '"
+             << ore::NV("Variable", demangle(G->getName()))
+             << "' in shared memory, which only ever holds a value every "
+                "thread has: its "
+             << ore::NV("Loads", unsigned(Loads.size()))
+             << (Loads.size() == 1 ? " load uses" : " loads use")
+             << " the value";
+    });
+    for (LoadInst *Load : Loads) {
+      Load->replaceAllUsesWith(Argument);
+      Load->eraseFromParent();
+      ++NumLoadsForwarded;
+    }
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses UnreadSharedStatePass::run(Module &M,
@@ -78,6 +182,7 @@ PreservedAnalyses UnreadSharedStatePass::run(Module &M,
   for (Function &K : M) {
     if (!isKernel(K))
       continue;
+    Changed |= forwardSharedArguments(K, Shared);
     SetVector<Function *> Code = functionsReachableFrom(K);
     for (GlobalVariable *G : Shared) {
       std::optional<SmallVector<StoreInst *>> Stores = storesOnly(*G, K, Code);
