@@ -53,8 +53,8 @@ static void checkPolicies() {
       {SchedGuidedChunked, -3, 0, 0, Method::Guided, 1, false},
       {SchedStaticChunked, 3, 0, 0, Method::StaticChunked, 3, false},
       {SchedStatic, 1, 0, 0, Method::StaticBalanced, 1, false},
-      {SchedAuto | SchedModifierNonmonotonic, 1, 0, 0, Method::StaticChunked,
-       1, false},
+      {SchedAuto | SchedModifierNonmonotonic, 1, 0, 0, Method::StaticChunked, 1,
+       false},
       {SchedRuntime, 1, OmpSchedStatic, 0, Method::StaticBalanced, 1, false},
       {SchedRuntime, 1, OmpSchedStatic, 4, Method::StaticChunked, 4, false},
       {SchedRuntime, 1, OmpSchedDynamic, 0, Method::Dynamic, 1, false},
@@ -84,6 +84,47 @@ static void checkPolicies() {
                     (long long)C.Chunk);
       fail("policy", Case);
     }
+  }
+  // Chunk-free nonmonotonic dynamic loops leave the chunk to the runtime;
+  // the monotonic modifier, a chunk size or the ordered clause keep it.
+  struct {
+    int32_t Kind;
+    int64_t Chunk;
+    int32_t RunKind, RunChunk;
+    bool FromLoop;
+  } Free[] = {
+      {SchedDynamicChunked | SchedModifierNonmonotonic, 1, 0, 0, true},
+      {SchedDynamicChunked, 1, 0, 0, true},
+      {SchedDynamicChunked | SchedModifierMonotonic, 1, 0, 0, false},
+      {SchedDynamicChunked | SchedModifierNonmonotonic, 7, 0, 0, false},
+      {SchedDynamicChunked + SchedOrderedOffset, 1, 0, 0, false},
+      {SchedGuidedChunked, 1, 0, 0, false},
+      {SchedRuntime, 1, OmpSchedDynamic, 0, true},
+      {SchedRuntime, 1, int32_t(OmpSchedDynamic | OmpSchedMonotonic), 0, false},
+      {SchedRuntime, 1, OmpSchedDynamic, 4, false},
+  };
+  for (const auto &C : Free)
+    if (policyFor(C.Kind, C.Chunk, C.RunKind, C.RunChunk).ChunkFromLoop !=
+        C.FromLoop) {
+      char Case[64];
+      std::snprintf(Case, sizeof(Case), "kind %d chunk %lld run %d %d", C.Kind,
+                    (long long)C.Chunk, C.RunKind, C.RunChunk);
+      fail("chunk left to the runtime", Case);
+    }
+  // Chunks of 1 up to 8 iterations a thread, then growing up to 16.
+  struct {
+    uint64_t Span;
+    uint32_t Threads;
+    uint64_t Size;
+  } Sizes[] = {
+      {0, 1, 1},           {1023, 128, 1},   {1024 * 8 - 1, 1024, 1},
+      {1024 * 8, 1024, 2}, {24575, 1024, 3}, {(1u << 26) - 1, 1024, 16},
+      {~0ull, 1, 16},      {~0ull, 1024, 16}};
+  for (const auto &C : Sizes) {
+    bool Fits = C.Span <= ~0u;
+    if (dynamicChunk<uint64_t>(C.Span, C.Threads) != C.Size ||
+        (Fits && dynamicChunk<uint32_t>(uint32_t(C.Span), C.Threads) != C.Size))
+      fail("chosen chunk size", "");
   }
   for (int32_t Kind : {int32_t(SchedStaticBalancedChunked), 39, 44, 71,
                        int32_t(SchedDistributeStatic)})

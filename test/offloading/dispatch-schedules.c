@@ -10,14 +10,21 @@
 // runs it with SPMDization off), nowait loops back to back, an orphaned loop in
 // a serialized region, and schedule(runtime) after omp_set_schedule on the
 // device.
-// RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
-// --check-prefixes=CHECK,HOST CHECK: combined constructs: ok CHECK: target
-// parallel for: ok CHECK: parallel for in target teams: ok CHECK: counting
-// down: ok CHECK: type limits: ok CHECK: nowait loops: ok CHECK: serialized
-// region: ok CHECK: runtime schedules: ok The device's run-sched-var starts
-// static (OMP_SCHEDULE and omp_set_schedule on the host set the host's); with
-// host fallback the region sees the host's. GPU: device run-sched-var at start:
-// 1 0 HOST: device run-sched-var at start: 2 3
+// clang-format off
+// RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s --check-prefixes=CHECK,HOST
+// CHECK: combined constructs: ok
+// CHECK: target parallel for: ok
+// CHECK: parallel for in target teams: ok
+// CHECK: counting down: ok
+// CHECK: type limits: ok
+// CHECK: nowait loops: ok
+// CHECK: serialized region: ok
+// The device's run-sched-var starts static (OMP_SCHEDULE and omp_set_schedule
+// on the host set the host's); with host fallback the region sees the host's.
+// GPU: device run-sched-var at start: 1 0
+// HOST: device run-sched-var at start: 2 3
+// CHECK: runtime schedules: ok
+// clang-format on
 #include <limits.h>
 #include <omp.h>
 #include <stdio.h>
@@ -238,10 +245,15 @@ static int type_limits(void) {
     _Pragma("omp atomic") Hits[UINT_MAX - i]++;
   Bad |= check("unsigned down from the maximum", 300);
   clear();
+  // The last i + Step wraps. Clang computes the trip count as (End - 1 -
+  // Start + Step) / Step in the loop's type, so End + Step must stay within
+  // the type (End = UINT_MAX would wrap that sum and run nothing, on the host
+  // as well); the runtime only ever sees the trip count.
+  const unsigned Step = UINT_MAX / 1000, Start = 1000;
 #pragma omp target parallel for schedule(guided) num_threads(40)
-  for (unsigned i = 7; i < UINT_MAX; i += UINT_MAX / 1000)
-    _Pragma("omp atomic") Hits[i / (UINT_MAX / 1000)]++;
-  Bad |= check("unsigned step past the maximum", 1001);
+  for (unsigned i = Start; i < Start + 999 * Step + 1; i += Step)
+    _Pragma("omp atomic") Hits[(i - Start) / Step]++;
+  Bad |= check("unsigned step past the maximum", 1000);
   clear();
 #pragma omp target teams distribute parallel for schedule(dynamic, 5)          \
     num_teams(2)

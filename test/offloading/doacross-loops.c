@@ -9,12 +9,18 @@
 // team; doacross loops with nowait back to back. target parallel (SPMD) and a
 // parallel region inside target teams (generic; doacross-loops-unconverted.c
 // runs it with SPMDization off).
-// RUN: %clang -O2 %offload -fopenmp-version=52 -Wno-deprecated %s -o %t && %run
-// %t | FileCheck %s CHECK: 2-D wavefront, each schedule: ok CHECK: 2-D
-// wavefront, doacross clauses: ok CHECK: 2-D wavefront, collapse(2): ok CHECK:
-// 1-D prefix sum: ok CHECK: counting down: ok CHECK: 64-bit and unsigned
-// indices: ok CHECK: teams of each size: ok CHECK: one loop per team: ok CHECK:
-// nowait doacross loops: ok
+// clang-format off
+// RUN: %clang -O2 %offload -fopenmp-version=52 -Wno-deprecated %s -o %t && %run %t | FileCheck %s
+// CHECK: 2-D wavefront, each schedule: ok
+// CHECK: 2-D wavefront, doacross clauses: ok
+// CHECK: 2-D wavefront, collapse(2): ok
+// CHECK: 1-D prefix sum: ok
+// CHECK: counting down: ok
+// CHECK: 64-bit and unsigned indices: ok
+// CHECK: teams of each size: ok
+// CHECK: one loop per team: ok
+// CHECK: nowait doacross loops: ok
+// clang-format on
 #include <omp.h>
 #include <stdio.h>
 

@@ -15,6 +15,12 @@
 // atomic at all. A thread's chunks still come in the loop's order, so every
 // schedule here is monotonic, whatever the modifier asks.
 //
+// A nonmonotonic dynamic loop without a chunk size (clang passes 1 for none)
+// gets chunks sized from its trip count and team (dynamicChunk): a thread that
+// ran chunk k and then k + 1 is one execution the program allows, so larger
+// chunks change no result, and they save a claim per iteration on loops over
+// uniform work.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OMPGPU_DEVICE_DYNAMICSCHEDULE_H
@@ -43,7 +49,31 @@ struct Policy {
   int64_t Chunk = 1;
   /// False for a kind this runtime does not know.
   bool Valid = true;
+  /// Dynamic: the program left the chunk size to the runtime (no chunk, or
+  /// 1, and no monotonic modifier); dynamicChunk picks it per loop.
+  bool ChunkFromLoop = false;
 };
+
+/// Iterations per thread above which a chunk-free dynamic loop takes chunks
+/// larger than one iteration, and the largest chunk it takes. Eight chunks a
+/// thread leave the team room to balance uneven work; 16 iterations a lane
+/// keep a warp's accesses within a few cache lines per lane while dividing the
+/// claims by 16.
+constexpr uint64_t ChunksPerThread = 8;
+constexpr uint64_t MaxChosenChunk = 16;
+
+/// The chunk size of a chunk-free dynamic loop of Span + 1 iterations run by
+/// Threads threads: 1 up to ChunksPerThread iterations a thread, growing with
+/// the trip count up to MaxChosenChunk.
+template <typename U> U dynamicChunk(U Span, uint32_t Threads) {
+  // Most loops are at either end, where no division is needed.
+  U PerChunk = U(Threads) * U(ChunksPerThread);
+  if (Span < PerChunk)
+    return 1;
+  if (Span / MaxChosenChunk >= PerChunk)
+    return U(MaxChosenChunk);
+  return Span / PerChunk + 1;
+}
 
 /// schedule(auto): chunks of one iteration dealt round-robin, so that the
 /// threads of a warp run neighbouring iterations (their accesses coalesce) and
@@ -58,7 +88,8 @@ inline Policy runtimePolicy(int32_t Kind, int32_t Chunk) {
   int64_t Size = Chunk > 0 ? Chunk : 1;
   switch (Base) {
   case OmpSchedDynamic:
-    return {Method::Dynamic, false, Size, true};
+    return {Method::Dynamic, false, Size, true,
+            Size == 1 && !(uint32_t(Kind) & OmpSchedMonotonic)};
   case OmpSchedGuided:
     return {Method::Guided, false, Size, true};
   case OmpSchedAuto:
@@ -109,7 +140,8 @@ inline Policy policyFor(int32_t SchedType, int64_t Chunk, int32_t RunKind,
   case SchedStatic:
     break;
   case SchedDynamicChunked:
-    P = {Method::Dynamic, false, Size, true};
+    P = {Method::Dynamic, false, Size, true,
+         Size == 1 && !(SchedType & SchedModifierMonotonic)};
     break;
   case SchedGuidedChunked:
     P = {Method::Guided, false, Size, true};
@@ -124,6 +156,9 @@ inline Policy policyFor(int32_t SchedType, int64_t Chunk, int32_t RunKind,
     P.Valid = false;
   }
   P.Ordered = isOrdered(SchedType);
+  // In an ordered loop a thread's iterations wait for each other's ordered
+  // blocks: larger chunks would let fewer iterations overlap.
+  P.ChunkFromLoop &= !P.Ordered;
   return P;
 }
 
@@ -159,7 +194,7 @@ U boundOf(Method How, U Span, U Chunk, uint32_t Threads) {
   switch (How) {
   case Method::StaticChunked:
   case Method::Dynamic:
-    return Span / Chunk;
+    return Chunk == 1 ? Span : Span / Chunk;
   case Method::Guided:
     return guidedFirstRoundLast<U>(Span, Chunk, Threads);
   case Method::StaticBalanced:

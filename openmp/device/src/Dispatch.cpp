@@ -37,6 +37,30 @@ namespace {
 constexpr uint32_t MethodMask = 0x3;
 constexpr uint32_t EmptyLoop = 0x4;
 
+/// Writes the loop [Lower, Lower + Span] (empty where Empty) of policy P into
+/// the slot of the calling thread's next loop. Out of line: a loop starts once
+/// per thread, and inlined, the schedule's arithmetic (every method's, for
+/// schedule(runtime)) would be copied into every loop of every kernel.
+template <typename U>
+[[gnu::noinline]] void startLoop(schedule::Policy P, U Lower, U Span,
+                                 bool Empty, uint32_t Tid, uint32_t Threads) {
+  loops::SlotRef S = loops::enterLoop(Tid);
+  U Size =
+      P.ChunkFromLoop ? schedule::dynamicChunk<U>(Span, Threads) : U(P.Chunk);
+  uint32_t Schedule = uint32_t(P.How) | (Empty ? EmptyLoop : 0);
+  // Every thread of the loop writes the same values.
+  hw::storeRelaxed<hw::BlockScope>(&S->Use, uint32_t(loops::DispatchLoop));
+  hw::storeRelaxed<hw::BlockScope>(&S->Schedule, Schedule);
+  hw::storeRelaxed<hw::BlockScope>(&S->Lower, uint64_t(Lower));
+  hw::storeRelaxed<hw::BlockScope>(&S->Span, uint64_t(Span));
+  hw::storeRelaxed<hw::BlockScope>(&S->Chunk, uint64_t(Size));
+  hw::storeRelaxed<hw::BlockScope>(
+      &S->Bound, uint64_t(schedule::boundOf<U>(P.How, Span, Size, Threads)));
+  if (P.Ordered)
+    hw::storeRelaxed<hw::BlockScope>(&S->OrderedIterations,
+                                     ordered::iterations());
+}
+
 template <typename T, typename ST>
 void dispatchInit(ident_t *Loc, int32_t SchedType, T Lower, T Upper, ST Incr,
                   ST Chunk) {
@@ -55,27 +79,12 @@ void dispatchInit(ident_t *Loc, int32_t SchedType, T Lower, T Upper, ST Incr,
   OMPGPU_CHECK(Chunk > 0 || !schedule::takesChunk(SchedType), Loc,
                "schedule(kind, chunk): the chunk size is not positive");
 
-  uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
   if (!state::innermostIsActive(State))
     return;
-  uint32_t Threads = mapping::activeTeamSize(State);
-  loops::SlotRef S = loops::enterLoop(Tid);
   bool Empty = Lower > Upper;
-  U Span = Empty ? 0 : U(Upper) - U(Lower);
-  U Size = U(P.Chunk);
-  uint32_t Schedule = uint32_t(P.How) | (Empty ? EmptyLoop : 0);
-  // Every thread of the loop writes the same values.
-  hw::storeRelaxed<hw::BlockScope>(&S->Use, uint32_t(loops::DispatchLoop));
-  hw::storeRelaxed<hw::BlockScope>(&S->Schedule, Schedule);
-  hw::storeRelaxed<hw::BlockScope>(&S->Lower, uint64_t(U(Lower)));
-  hw::storeRelaxed<hw::BlockScope>(&S->Span, uint64_t(Span));
-  hw::storeRelaxed<hw::BlockScope>(&S->Chunk, uint64_t(Size));
-  hw::storeRelaxed<hw::BlockScope>(
-      &S->Bound, uint64_t(schedule::boundOf<U>(P.How, Span, Size, Threads)));
-  if (P.Ordered)
-    hw::storeRelaxed<hw::BlockScope>(&S->OrderedIterations,
-                                     ordered::iterations());
+  startLoop<U>(P, U(Lower), Empty ? 0 : U(Upper) - U(Lower), Empty,
+               hw::threadId(), mapping::activeTeamSize(State));
 }
 
 /// Dynamic: a chunk from the counter of slot S, claimed together with the
@@ -124,6 +133,21 @@ Share<U> claimGuided(loops::SlotRef S, uint32_t Tid, U Span, U MinChunk,
   return schedule::guidedPart<U>(G, loops::rankIn(Group, Lane), Span);
 }
 
+/// The chunks the hot path of dispatchNext leaves out: the first chunk of a
+/// balanced or guided loop, and later chunks of static chunked and guided
+/// loops. Out of line, so that their divisions and the guided claim loop are
+/// not copied into every call of every kernel.
+template <typename U>
+[[gnu::noinline]] Share<U> otherChunk(loops::SlotRef S, Method How, bool First,
+                                      U Span, U Chunk, U Bound, U Previous,
+                                      uint32_t Tid, uint32_t Threads) {
+  if (First)
+    return schedule::firstChunk<U>(How, Span, Chunk, Bound, Tid, Threads);
+  if (How == Method::StaticChunked)
+    return schedule::nextStaticChunk<U>(Span, Chunk, Previous, Threads);
+  return claimGuided<U>(S, Tid, Span, Chunk, Bound, Threads);
+}
+
 template <typename T, typename ST>
 int32_t dispatchNext(ident_t *Loc, int32_t *PLastIter, T *PLower, T *PUpper,
                      ST *PStride) {
@@ -140,8 +164,7 @@ int32_t dispatchNext(ident_t *Loc, int32_t *PLastIter, T *PLower, T *PUpper,
 
   uint8_t Byte = loops::threadByte(Tid);
   loops::SlotRef S = loops::slotOf(Byte);
-  OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&S->Use) ==
-                   loops::DispatchLoop,
+  OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&S->Use) == loops::DispatchLoop,
                Loc, "a thread asks for a chunk outside a dispatch loop");
   uint32_t Schedule = hw::loadRelaxed<hw::BlockScope>(&S->Schedule);
   if (Schedule & EmptyLoop)
@@ -153,27 +176,19 @@ int32_t dispatchNext(ident_t *Loc, int32_t *PLastIter, T *PLower, T *PUpper,
   uint32_t Threads = mapping::activeTeamSize(State);
   Method How = Method(Schedule & MethodMask);
 
-  Share<U> C;
-  if (!(Byte & loops::FirstChunkTaken)) {
+  bool First = !(Byte & loops::FirstChunkTaken);
+  if (First)
     loops::setThreadByte(Tid, Byte | loops::FirstChunkTaken);
-    C = schedule::firstChunk<U>(How, Span, Chunk, Bound, Tid, Threads);
-  } else {
-    switch (How) {
-    case Method::StaticBalanced:
-      break;
-    case Method::StaticChunked:
-      // The thread's last chunk is still in the loop's bounds.
-      C = schedule::nextStaticChunk<U>(Span, Chunk, U(*PLower) - Lower,
-                                       Threads);
-      break;
-    case Method::Dynamic:
-      C = claimDynamic<U>(S, Tid, Span, Chunk, Bound, Threads);
-      break;
-    case Method::Guided:
-      C = claimGuided<U>(S, Tid, Span, Chunk, Bound, Threads);
-      break;
-    }
-  }
+  // Inline, the cases of dynamic loops, which is what they run: a first chunk
+  // as chunk number Tid, later ones claimed; and a balanced loop's end.
+  Share<U> C;
+  if (How == Method::Dynamic)
+    C = First ? schedule::firstChunk<U>(How, Span, Chunk, Bound, Tid, Threads)
+              : claimDynamic<U>(S, Tid, Span, Chunk, Bound, Threads);
+  else if (First || How != Method::StaticBalanced)
+    // A static chunked loop's thread finds its last chunk in its bounds.
+    C = otherChunk<U>(S, How, First, Span, Chunk, Bound, U(*PLower) - Lower,
+                      Tid, Threads);
   if (C.Empty)
     return 0;
   *PLower = T(Lower + C.First);

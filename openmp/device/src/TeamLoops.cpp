@@ -40,8 +40,9 @@ namespace {
 }
 
 /// Called by the last thread to leave the loop of slot S, whose team has
-/// Threads threads: makes the slot ready for the loop NumSlots ahead.
-void recycle(SlotRef S, uint32_t Threads, uint8_t State) {
+/// Threads threads: makes the slot ready for the loop NumSlots ahead. Out of
+/// line: one warp of each loop runs it, and every loop's end would copy it.
+[[gnu::noinline, gnu::cold]] void recycle(SlotRef S, uint32_t Threads, uint8_t State) {
   uint32_t Loop = S->Ticket;
   if (S->Flags)
     free(S->Flags);
@@ -74,7 +75,10 @@ SlotRef enterLoop(uint32_t Tid) {
   return S;
 }
 
-void leaveLoop(uint32_t Tid, SlotRef S, uint32_t Threads, uint8_t State) {
+// Out of line: every loop's end would otherwise copy it into its kernel, for
+// a cost paid once per loop and thread.
+[[gnu::noinline]] void leaveLoop(uint32_t Tid, SlotRef S, uint32_t Threads,
+                                 uint8_t State) {
   uint32_t Lane = Tid % WarpSize;
   uint32_t Group = lanesWithSlot(S);
   // Orders the group's accesses to the slot before its leader's release.
