@@ -10,12 +10,15 @@
 // Only the bump pointer is shared by the device, and a team touches it only
 // until its lists hold enough blocks.
 //
-// The pool lives as long as a kernel launch: the first allocation of a new
-// launch starts the bump pointer over (it is tagged with the launch number),
-// so nothing needs freeing at the end of a kernel. That relies on the host
-// running one kernel at a time on a device (docs/DESIGN.md). Requests larger
-// than the largest size, and any when the pool is exhausted, go to the device
-// heap.
+// The pool's blocks are handed out again from its start once no team of any
+// kernel uses it: each team of a program that creates tasks counts itself in
+// when its kernel starts and out when it ends, and the first team to count
+// itself in when the count is zero starts the bump pointer over, so nothing
+// needs freeing at the end of a kernel. Kernels that run at once (nowait
+// regions on streams of their own) share the pool. Requests larger than the
+// largest size, and any when the pool is exhausted (it is not reused while
+// some kernel that creates tasks is always running), go to the device heap;
+// when that is exhausted too, the kernel stops with a message.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,9 +34,13 @@ namespace pool {
 /// Every block is aligned to this.
 constexpr uint32_t Alignment = 16;
 
-/// Empties the calling team's free lists; at the start of a kernel, before
-/// any thread of the team allocates.
+/// Counts the calling team in as a user of the pool and empties its free
+/// lists; at the start of a kernel, before any thread of the team allocates.
 void initTeam();
+
+/// Counts the calling team out: at the end of a kernel, after every thread
+/// of the team is done with tasks.
+void finishTeam();
 
 /// Bytes of zeroed memory, Alignment-aligned. Stops the kernel with a
 /// message when neither the pool nor the device heap has them.

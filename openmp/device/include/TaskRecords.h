@@ -53,6 +53,8 @@ struct TaskTy {
   bool Final;
   /// Nesting level of the parallel region the task was created in.
   uint8_t Level;
+  /// Explicit tasks between the task and its implicit task (0 for that).
+  uint32_t Depth;
   /// clang's flags (KmpTaskFlags).
   uint32_t Flags;
   /// Bytes of clang's descriptor with the private copies, and of the shared
@@ -85,8 +87,9 @@ struct TaskTy {
   SuccessorTy *Successors;
   /// The dependences of this task's children on one another.
   DependenceTableTy *Dependences;
-  /// Next task of the ready queue.
+  /// Next (newer) and previous (older) task of the ready queue.
   TaskTy *NextReady;
+  TaskTy *PrevReady;
   /// Implicit tasks: the task that was current on the thread before. The
   /// thread's current task while an explicit task runs undeferred through
   /// __kmpc_omp_task_begin_if0.

@@ -65,20 +65,30 @@ void release(TaskTy *Task);
 /// Whether Task has completed.
 bool isComplete(TaskTy *Task);
 
+/// How far a waiting thread has looked at the ready queue: what the queue's
+/// count of pushes was when the thread last found no task there that it may
+/// run. Which queued tasks a thread may run in one wait never changes, so it
+/// need not look again until a task has been pushed since.
+struct QueueCursorTy {
+  uint64_t FruitlessAtPushes = ~uint64_t(0);
+};
+
 /// Runs one queued task that thread Tid at nesting level Level may run
 /// while it waits in task Waiting (null: at a team barrier). Returns
 /// whether it ran one.
-bool runOneReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level);
+bool runOneReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level,
+                 QueueCursorTy &Cursor);
 
 /// Waits in task Waiting (null at a barrier) until Done() holds, running
 /// queued tasks meanwhile.
 template <typename DoneFn>
 void waitIn(TaskTy *Waiting, uint32_t Tid, uint8_t Level, DoneFn Done) {
+  QueueCursorTy Cursor;
   hw::spinWhileWorking([&] {
     if (Done())
       return hw::SpinStep::Done;
-    return runOneReady(Waiting, Tid, Level) ? hw::SpinStep::DidWork
-                                            : hw::SpinStep::Idle;
+    return runOneReady(Waiting, Tid, Level, Cursor) ? hw::SpinStep::DidWork
+                                                    : hw::SpinStep::Idle;
   });
 }
 

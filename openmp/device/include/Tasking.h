@@ -63,9 +63,14 @@ void teamBarrier(uint8_t State);
 /// finished the region's body: the region's implicit barrier.
 void endActiveRegion(uint32_t Tid, uint32_t Threads, uint8_t State);
 
-/// Thread Tid, with state State, leaves a region that ran serialized, or, at
-/// level 0, the kernel: waits for the tasks of that team of one.
+/// Thread Tid, with state State, leaves a region that ran serialized: waits
+/// for the tasks of that team of one.
 void endSerializedRegion(uint32_t Tid, uint8_t State);
+
+/// Thread Tid, with state State (level 0), ends the kernel: waits for its
+/// tasks; the team is done with tasks once every thread of an SPMD block, or
+/// the main thread of a generic kernel, has come here.
+void endKernel(uint32_t Tid, uint8_t State);
 
 } // namespace tasks
 } // namespace ompgpu

@@ -96,7 +96,7 @@ void __kmpc_target_deinit() {
                 "the kernel ends inside a parallel region");
   // The target region's tasks complete before it does.
   if (tasks::programCreatesTasks())
-    tasks::endSerializedRegion(Tid, State);
+    tasks::endKernel(Tid, State);
   icv::leaveKernel(Tid, State);
   if (state::isSPMD(State))
     return;

@@ -130,8 +130,7 @@ void addEdge(TaskTy *Predecessor, TaskTy *Successor) {
   hw::fetchAddAcqRel<hw::BlockScope>(&Successor->PendingPredecessors, 1u);
   for (;;) {
     if (Head == closedList()) {
-      hw::fetchAddAcqRel<hw::BlockScope>(&Successor->PendingPredecessors,
-                                         ~0u);
+      hw::fetchAddAcqRel<hw::BlockScope>(&Successor->PendingPredecessors, ~0u);
       pool::release(Edge);
       return;
     }
@@ -197,7 +196,8 @@ AddressEntryTy *findOrAdd(DependenceTableTy *Table, intptr_t Address) {
   auto *Entry =
       static_cast<AddressEntryTy *>(pool::allocate(sizeof(AddressEntryTy)));
   Entry->Address = Address;
-  AddressEntryTy *&Bucket = Table->Buckets[bucketOf(Address, Table->NumBuckets)];
+  AddressEntryTy *&Bucket =
+      Table->Buckets[bucketOf(Address, Table->NumBuckets)];
   Entry->Next = Bucket;
   Bucket = Entry;
   ++Table->NumEntries;
@@ -291,8 +291,9 @@ namespace tasks {
 void addDependences(TaskTy *Parent, TaskTy *Task, const DependInfoTy *Deps,
                     uint32_t NumDeps) {
   DependenceTableTy *Table = tableOf(Parent);
-  forEachPredecessorOf(Table, Deps, NumDeps,
-                       [&](TaskTy *Predecessor) { addEdge(Predecessor, Task); });
+  forEachPredecessorOf(Table, Deps, NumDeps, [&](TaskTy *Predecessor) {
+    addEdge(Predecessor, Task);
+  });
   for (uint32_t I = 0; I < NumDeps; ++I) {
     if (Deps[I].Flags & DependAllMemory) {
       // Every later task with a dependence waits for this one, which waits
@@ -321,8 +322,7 @@ void waitForDependences(TaskTy *Parent, const DependInfoTy *Deps,
 void releaseSuccessors(TaskTy *Task) {
   SuccessorTy *List =
       hw::exchangeAcqRel<hw::BlockScope>(&Task->Successors, closedList());
-  OMPGPU_ASSERT(List != closedList(), nullptr,
-                "a task completed twice");
+  OMPGPU_ASSERT(List != closedList(), nullptr, "a task completed twice");
   while (SuccessorTy *Edge = List) {
     List = Edge->Next;
     TaskTy *Successor = Edge->Task;

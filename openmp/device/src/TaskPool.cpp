@@ -40,9 +40,15 @@ static_assert(sizeof(BlockHeaderTy) == pool::Alignment,
 [[clang::loader_uninitialized]] __attribute__((address_space(1)))
 __attribute__((aligned(pool::Alignment))) char Pool[PoolBytes];
 
-/// The launch number (low 32 bits) that owns the pool, and the units it has
-/// handed out.
+/// The teams using the pool (high half) and the units it has handed out (low
+/// half), changed together.
 __attribute__((address_space(1))) uint64_t PoolTop = 0;
+
+uint32_t usersOf(uint64_t Top) { return uint32_t(Top >> 32); }
+uint32_t unitsOf(uint64_t Top) { return uint32_t(Top); }
+uint64_t poolTop(uint32_t Users, uint32_t Units) {
+  return uint64_t(Users) << 32 | Units;
+}
 
 /// The calling team's free lists: a tag in the high half, the first block in
 /// the low half.
@@ -52,8 +58,8 @@ uint64_t FreeLists[NumClasses];
 char *poolBase() { return reinterpret_cast<char *>(&Pool[0]); }
 
 BlockHeaderTy *blockAt(uint32_t Name) {
-  return reinterpret_cast<BlockHeaderTy *>(poolBase() +
-                                           uint64_t(Name - 1) * pool::Alignment);
+  return reinterpret_cast<BlockHeaderTy *>(poolBase() + uint64_t(Name - 1) *
+                                                            pool::Alignment);
 }
 
 uint32_t nameOf(BlockHeaderTy *Block) {
@@ -89,25 +95,22 @@ void pushFree(BlockHeaderTy *Block) {
   do {
     hw::storeRelaxed<hw::BlockScope>(&Block->NextFree, uint32_t(Head));
     Pushed = ((Head >> 32) + 1) << 32 | nameOf(Block);
-  } while (!hw::casAcqRel<hw::BlockScope>(&FreeLists[Block->Class], Head,
-                                          Pushed));
+  } while (
+      !hw::casAcqRel<hw::BlockScope>(&FreeLists[Block->Class], Head, Pushed));
 }
 
 /// A fresh block of the pool, or null when the pool is used up.
 BlockHeaderTy *bumpPool(uint32_t Class) {
   uint32_t Units = (SmallestBlock << Class) / pool::Alignment;
-  uint32_t Launch = uint32_t(hw::gridLaunchId());
   uint64_t Top = hw::loadRelaxed(&PoolTop);
   for (;;) {
-    // A launch number other than ours belongs to an earlier launch, which
-    // has finished: its blocks are free again.
-    uint32_t Used = uint32_t(Top >> 32) == Launch ? uint32_t(Top) : 0;
+    uint32_t Used = unitsOf(Top);
     if (Used + Units > PoolUnits)
       return nullptr;
-    uint64_t Bumped = uint64_t(Launch) << 32 | (Used + Units);
-    if (hw::casRelaxedOrLoadAcquire(&PoolTop, Top, Bumped))
-      return reinterpret_cast<BlockHeaderTy *>(poolBase() +
-                                               uint64_t(Used) * pool::Alignment);
+    if (hw::casRelaxedOrLoadAcquire(&PoolTop, Top,
+                                    poolTop(usersOf(Top), Used + Units)))
+      return reinterpret_cast<BlockHeaderTy *>(
+          poolBase() + uint64_t(Used) * pool::Alignment);
   }
 }
 
@@ -127,8 +130,20 @@ namespace tasks {
 namespace pool {
 
 void initTeam() {
+  uint64_t Top = hw::loadRelaxed(&PoolTop);
+  // The first user after a time without any finds every block free.
+  while (!hw::casAcqRel(
+      &PoolTop, Top,
+      poolTop(usersOf(Top) + 1, usersOf(Top) ? unitsOf(Top) : 0)))
+    ;
   for (uint32_t Class = 0; Class < NumClasses; ++Class)
     FreeLists[Class] = 0;
+}
+
+void finishTeam() {
+  // Whatever this team wrote to the pool is done before another team may
+  // start the pool over.
+  hw::fetchAddAcqRel(&PoolTop, uint64_t(0) - poolTop(1, 0));
 }
 
 void *allocate(uint64_t Bytes) {
@@ -151,8 +166,8 @@ void *allocate(uint64_t Bytes) {
 
 void release(void *Ptr) {
   BlockHeaderTy *Block = static_cast<BlockHeaderTy *>(Ptr) - 1;
-  OMPGPU_ASSERT(Block->Class < NumClasses || Block->Class == FromHeap,
-                nullptr, "a task record's memory has a corrupt header");
+  OMPGPU_ASSERT(Block->Class < NumClasses || Block->Class == FromHeap, nullptr,
+                "a task record's memory has a corrupt header");
   if (Block->Class == FromHeap)
     return free(Block);
   pushFree(Block);

@@ -6,6 +6,8 @@
 // in a record per construct kind (parallel, worksharing) that the first
 // thread of the team to arrive makes and every thread's taskgroup points to.
 //
+// The entry points stay out of line, as those of Tasking.cpp.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TaskReduction.h"
@@ -52,8 +54,7 @@ TeamReductionSlotsTy TeamReductions;
 TeamReductionTy *busy() { return reinterpret_cast<TeamReductionTy *>(1); }
 
 void **newCopyArray() {
-  return static_cast<void **>(
-      pool::allocate(hw::blockDim() * sizeof(void *)));
+  return static_cast<void **>(pool::allocate(hw::blockDim() * sizeof(void *)));
 }
 
 /// Gives Group the items Inputs, with copy arrays Copies (one per item),
@@ -120,10 +121,10 @@ TaskgroupTy *beginTaskgroup() {
 /// Kind with NumItems items, made by the first thread to arrive.
 TeamReductionTy *teamReduction(int32_t Kind, uint32_t NumItems) {
   TeamReductionTy *Team = nullptr;
-  if (hw::casRelaxedOrLoadAcquire<hw::BlockScope>(&TeamReductions.ByKind[Kind], Team,
-                                                  busy())) {
-    Team = static_cast<TeamReductionTy *>(
-        pool::allocate(sizeof(TeamReductionTy)));
+  if (hw::casRelaxedOrLoadAcquire<hw::BlockScope>(&TeamReductions.ByKind[Kind],
+                                                  Team, busy())) {
+    Team =
+        static_cast<TeamReductionTy *>(pool::allocate(sizeof(TeamReductionTy)));
     Team->NumItems = NumItems;
     Team->Copies =
         static_cast<void ***>(pool::allocate(NumItems * sizeof(void **)));
@@ -167,11 +168,11 @@ void finishReductions(TaskgroupTy *Group) {
 
 extern "C" {
 
-void *__kmpc_taskred_init(int32_t, int32_t NumItems, void *Data) {
+[[gnu::noinline]] void *__kmpc_taskred_init(int32_t, int32_t NumItems,
+                                            void *Data) {
   if (!programCreatesTasks())
     return nullptr;
-  TaskgroupTy *Group =
-      currentTask(hw::threadId(), state::get())->Taskgroup;
+  TaskgroupTy *Group = currentTask(hw::threadId(), state::get())->Taskgroup;
   OMPGPU_CHECK(Group && !Group->Items, nullptr,
                "a task reduction begins outside a taskgroup");
   addItems(Group, static_cast<const ReductionInputTy *>(Data),
@@ -179,7 +180,8 @@ void *__kmpc_taskred_init(int32_t, int32_t NumItems, void *Data) {
   return Group;
 }
 
-void *__kmpc_task_reduction_get_th_data(int32_t, void *Handle, void *Item) {
+[[gnu::noinline]] void *__kmpc_task_reduction_get_th_data(int32_t, void *Handle,
+                                                          void *Item) {
   uint32_t Tid = hw::threadId();
   auto *Group = static_cast<TaskgroupTy *>(Handle);
   if (!Group)
@@ -189,14 +191,14 @@ void *__kmpc_task_reduction_get_th_data(int32_t, void *Handle, void *Item) {
     for (uint32_t I = 0; I < Group->NumItems; ++I) {
       ReductionItemTy &Candidate = Group->Items[I];
       // An element of an array item maps to the same element of the copy.
-      if (uint64_t Offset; contains(Candidate.Shared, Candidate.Bytes,
-                                    Address, Offset))
+      if (uint64_t Offset;
+          contains(Candidate.Shared, Candidate.Bytes, Address, Offset))
         return static_cast<char *>(copyOf(Candidate, Tid)) + Offset;
       // A task nested in a participating task names the item by that
       // task's copy, which may be another thread's.
       for (uint32_t Thread = 0; Thread < hw::blockDim(); ++Thread)
-        if (uint64_t Offset; contains(Candidate.Copies[Thread],
-                                      Candidate.Bytes, Address, Offset))
+        if (uint64_t Offset; contains(Candidate.Copies[Thread], Candidate.Bytes,
+                                      Address, Offset))
           return static_cast<char *>(copyOf(Candidate, Tid)) + Offset;
     }
   }
@@ -204,8 +206,10 @@ void *__kmpc_task_reduction_get_th_data(int32_t, void *Handle, void *Item) {
                  "enclosing taskgroup reduces");
 }
 
-void *__kmpc_taskred_modifier_init(ident_t *, int32_t, int32_t IsWorksharing,
-                                   int32_t NumItems, void *Data) {
+[[gnu::noinline]] void *__kmpc_taskred_modifier_init(ident_t *, int32_t,
+                                                     int32_t IsWorksharing,
+                                                     int32_t NumItems,
+                                                     void *Data) {
   if (!programCreatesTasks())
     return nullptr;
   auto *Inputs = static_cast<const ReductionInputTy *>(Data);
@@ -220,8 +224,9 @@ void *__kmpc_taskred_modifier_init(ident_t *, int32_t, int32_t IsWorksharing,
   return Group;
 }
 
-void __kmpc_task_reduction_modifier_fini(ident_t *Loc, int32_t,
-                                         int32_t IsWorksharing) {
+[[gnu::noinline]] void
+__kmpc_task_reduction_modifier_fini(ident_t *Loc, int32_t,
+                                    int32_t IsWorksharing) {
   if (!programCreatesTasks())
     return;
   uint8_t State = state::get();

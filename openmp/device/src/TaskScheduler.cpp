@@ -5,9 +5,9 @@
 // programs that create tasks; the others never reference it, so the link
 // step drops it): the count of the active team's incomplete tasks, the
 // arrival count and generation of the task-aware team barrier, the ready
-// queue (a list through the tasks, under a spin lock) and each thread's
-// current task (an array in the task pool, made when the team first needs
-// one).
+// queue (a doubly linked list through the tasks, under a spin lock) and each
+// thread's current task (an array in the task pool, made when the team first
+// needs one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,9 +41,13 @@ struct TeamTasksTy {
   /// Task-aware team barrier: threads arrived, and the barriers passed.
   uint32_t Arrived;
   uint32_t Generation;
-  /// The ready queue, oldest first, and its length; under QueueLock.
+  /// Threads of an SPMD block that have ended the kernel.
+  uint32_t Ended;
+  /// The ready queue, oldest first, its length and the tasks ever pushed to
+  /// it; under QueueLock.
   uint32_t QueueLock;
   uint32_t Queued;
+  uint32_t Pushes;
   TaskTy *Head;
   TaskTy *Tail;
   /// Each thread's current task, null until some thread needs one, then
@@ -60,9 +64,6 @@ TaskTy **makingCurrent() { return reinterpret_cast<TaskTy **>(1); }
 /// A task waits in the queue instead of running at once only while the
 /// queue holds fewer than this many tasks per thread of the team.
 constexpr uint32_t QueuedPerThread = 4;
-
-/// Tasks a thread looks at in the queue, under its lock, for one it may run.
-constexpr uint32_t MaxScan = 64;
 
 TaskTy **currentSlots() {
   TaskTy **Slots = hw::loadAcquire<hw::BlockScope>(&TeamTasks.Current);
@@ -92,30 +93,49 @@ TaskTy **currentSlotIfAny(uint32_t Tid) {
 }
 
 void lockQueue() {
-  hw::spinUntil(
-      [] { return hw::casAcquire<hw::BlockScope>(&TeamTasks.QueueLock, 0u, 1u); });
+  hw::spinUntil([] {
+    return hw::casAcquire<hw::BlockScope>(&TeamTasks.QueueLock, 0u, 1u);
+  });
 }
 
-void unlockQueue() { hw::storeRelease<hw::BlockScope>(&TeamTasks.QueueLock, 0u); }
+void unlockQueue() {
+  hw::storeRelease<hw::BlockScope>(&TeamTasks.QueueLock, 0u);
+}
 
 void pushReady(TaskTy *Task) {
   Task->NextReady = nullptr;
   lockQueue();
+  Task->PrevReady = TeamTasks.Tail;
   if (TeamTasks.Tail)
     TeamTasks.Tail->NextReady = Task;
   else
     TeamTasks.Head = Task;
   TeamTasks.Tail = Task;
   hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued + 1);
+  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Pushes, TeamTasks.Pushes + 1);
   unlockQueue();
+}
+
+/// Takes Task out of the ready queue; under its lock.
+void unlinkReady(TaskTy *Task) {
+  if (Task->PrevReady)
+    Task->PrevReady->NextReady = Task->NextReady;
+  else
+    TeamTasks.Head = Task->NextReady;
+  if (Task->NextReady)
+    Task->NextReady->PrevReady = Task->PrevReady;
+  else
+    TeamTasks.Tail = Task->PrevReady;
+  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued - 1);
 }
 
 /// Whether Ancestor is Task's parent, or its parent's, and so on.
 bool isDescendant(TaskTy *Task, TaskTy *Ancestor) {
-  for (TaskTy *Parent = Task->Parent; Parent; Parent = Parent->Parent)
-    if (Parent == Ancestor)
-      return true;
-  return false;
+  if (Task->Depth <= Ancestor->Depth)
+    return false;
+  while (Task->Depth > Ancestor->Depth)
+    Task = Task->Parent;
+  return Task == Ancestor;
 }
 
 /// Whether thread Tid at level Level, waiting in Waiting (null at a team
@@ -128,29 +148,29 @@ bool mayRun(TaskTy *Task, TaskTy *Waiting, uint32_t Tid, uint8_t Level) {
   return !Waiting || isDescendant(Task, Waiting);
 }
 
-TaskTy *popReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level) {
-  if (!hw::loadRelaxed<hw::BlockScope>(&TeamTasks.Queued))
+/// A queued task that thread Tid at level Level, waiting in Waiting, may run,
+/// taken out of the queue; or null. The whole queue is looked at, so that a
+/// task that only this thread may run is found wherever it is (a bounded
+/// look could leave every waiting thread blind to the one task that would let
+/// it go on); Cursor keeps a thread from looking again at a queue that has
+/// nothing for it.
+TaskTy *popReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level,
+                 QueueCursorTy &Cursor) {
+  if (!hw::loadRelaxed<hw::BlockScope>(&TeamTasks.Queued) ||
+      hw::loadRelaxed<hw::BlockScope>(&TeamTasks.Pushes) ==
+          Cursor.FruitlessAtPushes)
     return nullptr;
   lockQueue();
-  TaskTy *Previous = nullptr;
-  TaskTy *Task = TeamTasks.Head;
-  for (uint32_t Scanned = 0; Task && Scanned < MaxScan; ++Scanned) {
-    if (mayRun(Task, Waiting, Tid, Level))
-      break;
-    Previous = Task;
-    Task = Task->NextReady;
-  }
-  if (Task && !mayRun(Task, Waiting, Tid, Level))
-    Task = nullptr;
-  if (Task) {
-    if (Previous)
-      Previous->NextReady = Task->NextReady;
-    else
-      TeamTasks.Head = Task->NextReady;
-    if (TeamTasks.Tail == Task)
-      TeamTasks.Tail = Previous;
-    hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued - 1);
-  }
+  // A thread waiting in a task looks for its descendants from the newest
+  // end, where the children it has just created are; a thread at a barrier
+  // takes the oldest task it may, the root of the largest subtree left.
+  TaskTy *Task = Waiting ? TeamTasks.Tail : TeamTasks.Head;
+  while (Task && !mayRun(Task, Waiting, Tid, Level))
+    Task = Waiting ? Task->PrevReady : Task->NextReady;
+  if (Task)
+    unlinkReady(Task);
+  else
+    Cursor.FruitlessAtPushes = TeamTasks.Pushes;
   unlockQueue();
   return Task;
 }
@@ -314,8 +334,8 @@ TaskTy *swapCurrentTask(uint32_t Tid, TaskTy *Task) {
 TaskTy *allocateTask(TaskKind Kind, uint32_t Flags, uint64_t TaskBytes,
                      uint64_t SharedsBytes) {
   // The shared block follows the private copies, aligned for any type.
-  uint64_t SharedsOffset = (TaskBytes + pool::Alignment - 1) &
-                           ~uint64_t(pool::Alignment - 1);
+  uint64_t SharedsOffset =
+      (TaskBytes + pool::Alignment - 1) & ~uint64_t(pool::Alignment - 1);
   auto *Task = static_cast<TaskTy *>(pool::allocate(
       __builtin_offsetof(TaskTy, Task) + SharedsOffset + SharedsBytes));
   Task->Kind = Kind;
@@ -333,6 +353,7 @@ void adopt(TaskTy *Parent, TaskTy *Task, uint32_t Tid, bool Undeferred) {
   retain(Parent);
   Task->Parent = Parent;
   Task->Level = Parent->Level;
+  Task->Depth = Parent->Depth + 1;
   Task->Final = Parent->Final || (Task->Flags & OMPGPU_TASK_FINAL);
   Task->TeamIncomplete = Parent->TeamIncomplete;
   Task->Taskgroup = Task->CountedIn = Parent->Taskgroup;
@@ -359,7 +380,9 @@ void start(TaskTy *Task, uint32_t Tid) {
 
 void makeReady(TaskTy *Task) { pushReady(Task); }
 
-void run(TaskTy *Task, uint32_t Tid) {
+// Out of line, as the other slow paths of waits (Tasking.cpp): every wait
+// and task site would otherwise hold a copy of running and completing a task.
+[[gnu::noinline]] void run(TaskTy *Task, uint32_t Tid) {
   OMPGPU_ASSERT(Task->Kind == ExplicitTask, nullptr,
                 "the runtime runs a task that is not an explicit task");
   TaskTy *Outer = swapCurrentTask(Tid, Task);
@@ -393,8 +416,9 @@ void release(TaskTy *Task) {
 
 bool isComplete(TaskTy *Task) { return successorsClosed(Task); }
 
-bool runOneReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level) {
-  TaskTy *Task = popReady(Waiting, Tid, Level);
+[[gnu::noinline]] bool runOneReady(TaskTy *Waiting, uint32_t Tid, uint8_t Level,
+                                   QueueCursorTy &Cursor) {
+  TaskTy *Task = popReady(Waiting, Tid, Level, Cursor);
   if (!Task)
     return false;
   run(Task, Tid);
@@ -405,8 +429,10 @@ void initTeam() {
   TeamTasks.Incomplete = 0;
   TeamTasks.Arrived = 0;
   TeamTasks.Generation = 0;
+  TeamTasks.Ended = 0;
   TeamTasks.QueueLock = 0;
   TeamTasks.Queued = 0;
+  TeamTasks.Pushes = 0;
   TeamTasks.Head = nullptr;
   TeamTasks.Tail = nullptr;
   TeamTasks.Current = nullptr;
@@ -430,6 +456,14 @@ void endActiveRegion(uint32_t Tid, uint32_t Threads, uint8_t State) {
 void endSerializedRegion(uint32_t Tid, uint8_t State) {
   serialTeamBarrier(Tid, State);
   popImplicitTask(Tid, State);
+}
+
+void endKernel(uint32_t Tid, uint8_t State) {
+  endSerializedRegion(Tid, State);
+  if (!state::isSPMD(State) ||
+      hw::fetchAddAcqRel<hw::BlockScope>(&TeamTasks.Ended, 1u) + 1 ==
+          hw::blockDim())
+    pool::finishTeam();
 }
 
 } // namespace tasks

@@ -13,8 +13,14 @@
 // taskyield, taskgroup, omp_in_final) return at once in such a program, where
 // the team's task state is never initialized.
 //
+// The entry points that do more than a test stay out of line: inlined at
+// every task site of every kernel, they made the PTX of programs with tasks
+// several times larger and ptxas minutes slower, to save a call next to the
+// cost of a task.
+//
 //===----------------------------------------------------------------------===//
 
+#include "Tasking.h"
 #include "Debug.h"
 #include "Hardware.h"
 #include "Interface.h"
@@ -23,7 +29,6 @@
 #include "TaskPool.h"
 #include "TaskReduction.h"
 #include "TaskScheduler.h"
-#include "Tasking.h"
 
 using namespace ompgpu;
 using namespace ompgpu::tasks;
@@ -50,8 +55,7 @@ void submit(void *Descriptor, const void *Deps, int32_t NumDeps,
                    uint32_t(NumMoreDeps));
   // Without the creator's guard the count says whether a predecessor is
   // still running; the last one to complete readies the task.
-  if (hw::fetchAddAcqRel<hw::BlockScope>(&Task->PendingPredecessors, ~0u) ==
-      1)
+  if (hw::fetchAddAcqRel<hw::BlockScope>(&Task->PendingPredecessors, ~0u) == 1)
     start(Task, Tid);
 }
 
@@ -70,28 +74,32 @@ void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
   return &Task->Task;
 }
 
-int32_t __kmpc_omp_task(ident_t *, int32_t, void *Task) {
+[[gnu::noinline]] int32_t __kmpc_omp_task(ident_t *, int32_t, void *Task) {
   submit(Task, nullptr, 0, nullptr, 0);
   return 0;
 }
 
-int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t, void *Task,
-                                  int32_t NumDeps, void *Deps,
-                                  int32_t NumNoaliasDeps, void *NoaliasDeps) {
+[[gnu::noinline]] int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t,
+                                                    void *Task, int32_t NumDeps,
+                                                    void *Deps,
+                                                    int32_t NumNoaliasDeps,
+                                                    void *NoaliasDeps) {
   submit(Task, Deps, NumDeps, NoaliasDeps, NumNoaliasDeps);
   return 0;
 }
 
 // An undeferred task (if(false)): clang calls its entry between these two,
 // on the encountering thread, after waiting for its dependences.
-void __kmpc_omp_task_begin_if0(ident_t *, int32_t, void *Descriptor) {
+[[gnu::noinline]] void __kmpc_omp_task_begin_if0(ident_t *, int32_t,
+                                                 void *Descriptor) {
   uint32_t Tid = hw::threadId();
   TaskTy *Task = taskOf(Descriptor);
   adopt(currentTask(Tid, state::get()), Task, Tid, /*Undeferred=*/true);
   Task->Outer = swapCurrentTask(Tid, Task);
 }
 
-void __kmpc_omp_task_complete_if0(ident_t *, int32_t, void *Descriptor) {
+[[gnu::noinline]] void __kmpc_omp_task_complete_if0(ident_t *, int32_t,
+                                                    void *Descriptor) {
   uint32_t Tid = hw::threadId();
   TaskTy *Task = taskOf(Descriptor);
   swapCurrentTask(Tid, Task->Outer);
@@ -99,7 +107,7 @@ void __kmpc_omp_task_complete_if0(ident_t *, int32_t, void *Descriptor) {
   finishBody(Task, Tid);
 }
 
-int32_t __kmpc_omp_taskwait(ident_t *, int32_t) {
+[[gnu::noinline]] int32_t __kmpc_omp_taskwait(ident_t *, int32_t) {
   if (!programCreatesTasks())
     return 0;
   uint32_t Tid = hw::threadId();
@@ -114,9 +122,10 @@ int32_t __kmpc_omp_taskwait(ident_t *, int32_t) {
   return 0;
 }
 
-void __kmpc_omp_taskwait_deps_51(ident_t *, int32_t, int32_t NumDeps,
-                                 void *Deps, int32_t NumNoaliasDeps,
-                                 void *NoaliasDeps, int32_t) {
+[[gnu::noinline]] void __kmpc_omp_taskwait_deps_51(ident_t *, int32_t,
+                                                   int32_t NumDeps, void *Deps,
+                                                   int32_t NumNoaliasDeps,
+                                                   void *NoaliasDeps, int32_t) {
   if (!programCreatesTasks())
     return;
   uint32_t Tid = hw::threadId();
@@ -131,26 +140,27 @@ void __kmpc_omp_taskwait_deps_51(ident_t *, int32_t, int32_t NumDeps,
                        uint32_t(NumNoaliasDeps), Tid, Task->Level);
 }
 
-int32_t __kmpc_omp_taskyield(ident_t *, int32_t, int32_t) {
+[[gnu::noinline]] int32_t __kmpc_omp_taskyield(ident_t *, int32_t, int32_t) {
   if (!programCreatesTasks())
     return 0;
   uint32_t Tid = hw::threadId();
-  if (TaskTy *Task = currentTaskIfAny(Tid, state::get()))
-    runOneReady(Task, Tid, Task->Level);
+  if (TaskTy *Task = currentTaskIfAny(Tid, state::get())) {
+    QueueCursorTy Cursor;
+    runOneReady(Task, Tid, Task->Level, Cursor);
+  }
   return 0;
 }
 
-void __kmpc_taskgroup(ident_t *, int32_t) {
+[[gnu::noinline]] void __kmpc_taskgroup(ident_t *, int32_t) {
   if (!programCreatesTasks())
     return;
   TaskTy *Task = currentTask(hw::threadId(), state::get());
-  auto *Group =
-      static_cast<TaskgroupTy *>(pool::allocate(sizeof(TaskgroupTy)));
+  auto *Group = static_cast<TaskgroupTy *>(pool::allocate(sizeof(TaskgroupTy)));
   Group->Outer = Task->Taskgroup;
   Task->Taskgroup = Group;
 }
 
-void __kmpc_end_taskgroup(ident_t *Loc, int32_t) {
+[[gnu::noinline]] void __kmpc_end_taskgroup(ident_t *Loc, int32_t) {
   if (!programCreatesTasks())
     return;
   uint32_t Tid = hw::threadId();
@@ -168,8 +178,7 @@ void __kmpc_end_taskgroup(ident_t *Loc, int32_t) {
 
 // detach: the task completes when its body has finished and the event is
 // fulfilled, in either order. The event is the task's record.
-void *__kmpc_task_allow_completion_event(ident_t *, int32_t,
-                                         void *Descriptor) {
+void *__kmpc_task_allow_completion_event(ident_t *, int32_t, void *Descriptor) {
   TaskTy *Task = taskOf(Descriptor);
   OMPGPU_ASSERT(Task->Flags & OMPGPU_TASK_DETACHABLE, nullptr,
                 "an event is asked for a task without detach");
@@ -177,7 +186,7 @@ void *__kmpc_task_allow_completion_event(ident_t *, int32_t,
   return Task;
 }
 
-void omp_fulfill_event(uint64_t Event) {
+[[gnu::noinline]] void omp_fulfill_event(uint64_t Event) {
   auto *Task = reinterpret_cast<TaskTy *>(Event);
   OMPGPU_CHECK(Task && (Task->Flags & OMPGPU_TASK_DETACHABLE), nullptr,
                "omp_fulfill_event: not the event of a detached task");

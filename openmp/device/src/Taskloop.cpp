@@ -14,6 +14,8 @@
 // either clause, four chunks per thread of the team, so that threads that
 // finish early take more.
 //
+// The entry points stay out of line, as those of Tasking.cpp.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Debug.h"
@@ -48,7 +50,8 @@ constexpr uint64_t LastIterationAfterUpper = 2 * sizeof(int64_t);
 uint64_t tripCount(int64_t Lower, int64_t Upper, int64_t Stride) {
   if (Stride > 0)
     return Upper < Lower ? 0 : uint64_t(Upper - Lower) / uint64_t(Stride) + 1;
-  return Lower < Upper ? 0 : uint64_t(Lower - Upper) / (0 - uint64_t(Stride)) + 1;
+  return Lower < Upper ? 0
+                       : uint64_t(Lower - Upper) / (0 - uint64_t(Stride)) + 1;
 }
 
 /// The chunks of Trip iterations: how many, and where each begins.
@@ -93,8 +96,8 @@ ChunkingTy chunkIterations(uint64_t Trip, int32_t Schedule, uint64_t Value,
 
 /// A chunk: a copy of Pattern with its own shared block.
 TaskTy *copyPattern(TaskTy *Pattern) {
-  TaskTy *Chunk = allocateTask(ExplicitTask, Pattern->Flags,
-                               Pattern->TaskBytes, Pattern->SharedsBytes);
+  TaskTy *Chunk = allocateTask(ExplicitTask, Pattern->Flags, Pattern->TaskBytes,
+                               Pattern->SharedsBytes);
   __builtin_memcpy(&Chunk->Task, &Pattern->Task,
                    Pattern->TaskBytes + Pattern->SharedsBytes);
   Chunk->Task.Shareds = Chunk->shareds();
@@ -104,8 +107,8 @@ TaskTy *copyPattern(TaskTy *Pattern) {
 }
 
 void taskloop(ident_t *Loc, void *Descriptor, int32_t IfValue, int64_t *Lower,
-              int64_t *Upper, int64_t Stride, int32_t NoGroup,
-              int32_t Schedule, uint64_t Value, bool Strict, void *Dup) {
+              int64_t *Upper, int64_t Stride, int32_t NoGroup, int32_t Schedule,
+              uint64_t Value, bool Strict, void *Dup) {
   uint32_t Tid = hw::threadId();
   TaskTy *Pattern = taskOf(Descriptor);
   OMPGPU_ASSERT(Pattern->Kind == ExplicitTask, Loc,
@@ -116,10 +119,10 @@ void taskloop(ident_t *Loc, void *Descriptor, int32_t IfValue, int64_t *Lower,
     __kmpc_taskgroup(Loc, 0);
   uint64_t Trip = tripCount(*Lower, *Upper, Stride);
   ChunkingTy Chunks = chunkIterations(Trip, Schedule, Value, Strict);
-  uint64_t LowerOffset = reinterpret_cast<char *>(Lower) -
-                         static_cast<char *>(Descriptor);
-  uint64_t UpperOffset = reinterpret_cast<char *>(Upper) -
-                         static_cast<char *>(Descriptor);
+  uint64_t LowerOffset =
+      reinterpret_cast<char *>(Lower) - static_cast<char *>(Descriptor);
+  uint64_t UpperOffset =
+      reinterpret_cast<char *>(Upper) - static_cast<char *>(Descriptor);
   TaskTy *Parent = currentTask(Tid, state::get());
   for (uint64_t I = 0; Trip && I < Chunks.Count; ++I) {
     TaskTy *Chunk = copyPattern(Pattern);
@@ -145,19 +148,22 @@ void taskloop(ident_t *Loc, void *Descriptor, int32_t IfValue, int64_t *Lower,
 
 extern "C" {
 
-void __kmpc_taskloop(ident_t *Loc, int32_t, void *Task, int32_t IfValue,
-                     int64_t *Lower, int64_t *Upper, int64_t Stride,
-                     int32_t NoGroup, int32_t Schedule, uint64_t Value,
-                     void *Dup) {
+[[gnu::noinline]] void __kmpc_taskloop(ident_t *Loc, int32_t, void *Task,
+                                       int32_t IfValue, int64_t *Lower,
+                                       int64_t *Upper, int64_t Stride,
+                                       int32_t NoGroup, int32_t Schedule,
+                                       uint64_t Value, void *Dup) {
   taskloop(Loc, Task, IfValue, Lower, Upper, Stride, NoGroup, Schedule, Value,
            /*Strict=*/false, Dup);
 }
 
 // OpenMP 5.1's strict modifier of grainsize and num_tasks.
-void __kmpc_taskloop_5(ident_t *Loc, int32_t, void *Task, int32_t IfValue,
-                       int64_t *Lower, int64_t *Upper, int64_t Stride,
-                       int32_t NoGroup, int32_t Schedule, uint64_t Value,
-                       int32_t Modifier, void *Dup) {
+[[gnu::noinline]] void __kmpc_taskloop_5(ident_t *Loc, int32_t, void *Task,
+                                         int32_t IfValue, int64_t *Lower,
+                                         int64_t *Upper, int64_t Stride,
+                                         int32_t NoGroup, int32_t Schedule,
+                                         uint64_t Value, int32_t Modifier,
+                                         void *Dup) {
   taskloop(Loc, Task, IfValue, Lower, Upper, Stride, NoGroup, Schedule, Value,
            Modifier != 0, Dup);
 }

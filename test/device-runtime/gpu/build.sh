@@ -6,7 +6,8 @@
 # cubins with a manifest of each kernel's execution mode and parameter types,
 # and harness.py, which launches them with CuPy (bundle-tests.json says how
 # the bundle's runner runs it).
-# Usage: build.sh BUILD_DIR OUT_DIR   (BUILD_DIR holds lib/libompdevice-nvptx.bc)
+# Usage: build.sh BUILD_DIR OUT_DIR   (BUILD_DIR holds lib/libompdevice-nvptx.bc
+# and the link step's passes, lib/libOMPGPU.so)
 # Environment: LLVM_BIN (clang, opt, llc of LLVM 22), PTXAS, ARCH (sm_90).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +22,8 @@ link() { # name source [clang flags]
   local flags=()
   for f in "$@"; do flags+=(--user-flag="$f"); done
   python3 "$here/../Inputs/device-link.py" --clang "$llvm_bin/clang" --ptxas "$ptxas" \
-    --rtl "$build/lib/libompdevice-nvptx.bc" --arch "$arch" --out "$out/$name" \
+    --rtl "$build/lib/libompdevice-nvptx.bc" --plugin "$build/lib/libOMPGPU.so" \
+    --arch "$arch" --out "$out/$name" \
     ${flags[@]+"${flags[@]}"} "$src"
   python3 - "$out/$name.opt.ll" > "$out/$name.manifest" <<'PY'
 import re, sys

@@ -63,7 +63,8 @@ struct TaskSiteTy {
 
 /// Whether \p Name submits a task for deferred execution.
 bool isSubmission(StringRef Name) {
-  return Name == OMPGPU_KMPC_OMP_TASK || Name == OMPGPU_KMPC_OMP_TASK_WITH_DEPS ||
+  return Name == OMPGPU_KMPC_OMP_TASK ||
+         Name == OMPGPU_KMPC_OMP_TASK_WITH_DEPS ||
          Name == OMPGPU_KMPC_TASKLOOP || Name == OMPGPU_KMPC_TASKLOOP_5;
 }
 
@@ -145,17 +146,17 @@ bool collectUses(Value *Task, const DataLayout &DL,
     // Private copies and taskloop bounds are not the task's business here.
     if (Offset != 0)
       return true;
-    return forEachOffsetUse(
-        Load, DL, [&](User *FieldUser, Value *, uint64_t Field) {
-          auto *FieldLoad = dyn_cast<LoadInst>(FieldUser);
-          if (!FieldLoad)
-            return false;
-          if (!FieldLoad->getType()->isPointerTy())
-            return true;
-          FieldUse &Use = Uses[Field];
-          Use = std::max(Use, useOfAddress(FieldLoad));
-          return true;
-        });
+    return forEachOffsetUse(Load, DL,
+                            [&](User *FieldUser, Value *, uint64_t Field) {
+                              auto *FieldLoad = dyn_cast<LoadInst>(FieldUser);
+                              if (!FieldLoad)
+                                return false;
+                              if (!FieldLoad->getType()->isPointerTy())
+                                return true;
+                              FieldUse &Use = Uses[Field];
+                              Use = std::max(Use, useOfAddress(FieldLoad));
+                              return true;
+                            });
   });
 }
 
@@ -179,8 +180,8 @@ std::optional<TaskSiteTy> siteOf(CallBase &Alloc, const DataLayout &DL) {
   SmallVector<LoadInst *> SharedBlocks;
   // The submission also takes a taskloop's bounds inside the descriptor;
   // any other call (an undeferred task's, detach's event) is left alone.
-  bool Understood = forEachOffsetUse(
-      &Alloc, DL, [&](User *U, Value *V, uint64_t Offset) {
+  bool Understood =
+      forEachOffsetUse(&Alloc, DL, [&](User *U, Value *V, uint64_t Offset) {
         if (auto *Call = dyn_cast<CallBase>(U))
           return Call == Site.Submit;
         if (auto *Load = dyn_cast<LoadInst>(U)) {
@@ -195,8 +196,8 @@ std::optional<TaskSiteTy> siteOf(CallBase &Alloc, const DataLayout &DL) {
   if (!Understood)
     return std::nullopt;
   for (LoadInst *Block : SharedBlocks) {
-    Understood = forEachOffsetUse(
-        Block, DL, [&](User *U, Value *V, uint64_t Field) {
+    Understood =
+        forEachOffsetUse(Block, DL, [&](User *U, Value *V, uint64_t Field) {
           auto *Store = dyn_cast<StoreInst>(U);
           if (!Store || Store->getPointerOperand() != V)
             return false;
@@ -292,7 +293,7 @@ void remark(const TaskSiteTy &Site, unsigned Copied, bool KeepsLocal) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(RemarkPassName, "TaskSharedCaptures",
                                       Site.Alloc)
-             << "a task created in " << Where << atLine(*Site.Alloc)
+             << "a task created" << atLine(*Site.Alloc) << " in " << Where
              << " keeps the address of a local variable that it writes, or "
                 "that its creator writes or passes on after creating it: the "
                 "task runs on the thread that creates it";
@@ -303,10 +304,10 @@ void remark(const TaskSiteTy &Site, unsigned Copied, bool KeepsLocal) {
     return;
   ORE.emit([&] {
     return OptimizationRemark(RemarkPassName, "TaskSharedCaptures", Site.Alloc)
-           << "a task created in " << Where << atLine(*Site.Alloc)
-           << " gets copies of " << ore::NV("Locals", Copied)
-           << " local variables it only reads, so that any thread of the "
-              "team may run it";
+           << "a task created" << atLine(*Site.Alloc) << " in " << Where
+           << " gets its own copy of " << ore::NV("Locals", Copied)
+           << (Copied == 1 ? " local variable" : " local variables")
+           << " it only reads, so that any thread of the team may run it";
   });
 }
 
@@ -344,8 +345,8 @@ bool rewrite(MutableArrayRef<TaskSiteTy> Sites, const DataLayout &DL,
       Value *Base = getUnderlyingObject(Block);
       if (Use == FieldUse::Unused) {
         Capture.Store->setOperand(
-            0, ConstantPointerNull::get(
-                   cast<PointerType>(Capture.Store->getValueOperand()->getType())));
+            0, ConstantPointerNull::get(cast<PointerType>(
+                   Capture.Store->getValueOperand()->getType())));
         ++NumClearedFields;
         Changed = true;
         continue;
@@ -365,8 +366,8 @@ bool rewrite(MutableArrayRef<TaskSiteTy> Sites, const DataLayout &DL,
         It->second = End;
         End += Capture.Local->getAllocationSize(DL)->getFixedValue();
         IRBuilder<> B(Site.Submit);
-        Value *Copy = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), BlockLoad,
-                                                    It->second);
+        Value *Copy =
+            B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), BlockLoad, It->second);
         B.CreateMemCpy(Copy, Alignment, Capture.Local, Alignment,
                        Capture.Local->getAllocationSize(DL)->getFixedValue());
         ++NumCopiedLocals;
