@@ -193,6 +193,13 @@ enum OffloadImageUses {
    * crosses to the host through (CU_LIMIT_PRINTF_FIFO_SIZE). The runtime's
    * own one-line error messages do not count. */
   OMPGPU_IMAGE_USES_PRINTF = 2,
+  /* Calls that may recurse: a cycle in the device program's call graph,
+   * counting an indirect call as a call of every function whose address is
+   * taken (a task that waits for tasks runs them from inside its own frame,
+   * through their entry points; recursive functions). ptxas sizes a
+   * kernel's stack without such calls, and CUDA gives each thread 1 KiB
+   * unless told otherwise: the per-thread stack (CU_LIMIT_STACK_SIZE). */
+  OMPGPU_IMAGE_USES_DEEP_STACK = 4,
 };
 
 /* What the host needs to know about one device image. Names are the symbols
@@ -226,6 +233,10 @@ typedef struct OffloadManifestTy {
 
 /* The per-thread state bytes in shared memory (ThreadStatePromotion). */
 #define OMPGPU_THREAD_STATES_SYMBOL "__ompgpu_thread_states"
+/* What the program's own calls of malloc become (DeviceLink.cpp): CUDA's
+ * malloc rounds a request up to its alignment, which wraps a size near 2^64
+ * to a small block. */
+#define OMPGPU_CHECKED_MALLOC_SYMBOL "__ompgpu_malloc"
 /* The worker loop's indirect call of a parallel region (WorkerDispatch). */
 #define OMPGPU_RUN_PARALLEL_WRAPPER_SYMBOL "__ompgpu_run_parallel_wrapper"
 /* The deferred reductions of SPMD combined constructs (DeferReductions). */

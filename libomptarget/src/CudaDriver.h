@@ -74,6 +74,7 @@ enum : int {
   CU_MEMHOST_PORTABLE = 1,
   CU_MEMHOST_DEVICEMAP = 2,
   // Sizes of a context's device-side services (cuCtxSetLimit).
+  CU_LIMIT_STACK_SIZE = 0,
   CU_LIMIT_PRINTF_FIFO_SIZE = 1,
   CU_LIMIT_MALLOC_HEAP_SIZE = 2,
 };

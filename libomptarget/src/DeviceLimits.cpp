@@ -1,7 +1,7 @@
-//===- DeviceLimits.cpp - The device heap and the printf buffer -----------===//
+//===- DeviceLimits.cpp - Device heap, printf buffer and stack ------------===//
 //
-// Sizes a context's device heap and printf buffer once, before the first
-// image that uses each is loaded (the driver takes a new size only until a
+// Sizes a context's device heap, printf buffer and stack once, before the
+// first image that needs each is loaded (the driver takes a new size only until a
 // kernel that uses the service has run). Why the sizes are what they are is
 // in DeviceLimits.h.
 //
@@ -49,6 +49,14 @@ void DeviceLimits::prepareFor(uint64_t Uses) {
         Env.PrintfBufferSize ? Env.PrintfBufferSize : DefaultPrintfBufferBytes,
         "printf buffer", "LIBOMPTARGET_PRINTF_BUFFER_SIZE",
         Env.PrintfBufferSize != 0);
+  }
+  if ((Env.StackSize || (Uses & OMPGPU_IMAGE_USES_DEEP_STACK)) &&
+      !StackSized) {
+    StackSized = true;
+    set(CU_LIMIT_STACK_SIZE,
+        Env.StackSize ? Env.StackSize : DefaultDeepStackBytes,
+        "stack of each thread", "LIBOMPTARGET_STACK_SIZE",
+        Env.StackSize != 0);
   }
 }
 

@@ -1,10 +1,13 @@
-//===- DeviceLimits.h - The device heap and the printf buffer ---*- C++ -*-===//
+//===- DeviceLimits.h - Device heap, printf buffer and stack ----*- C++ -*-===//
 //
-// Two services of CUDA's device code have a size the driver fixes for a
+// Three services of CUDA's device code have a size the driver fixes for a
 // context before kernels use them: the heap behind device malloc/free
-// (CU_LIMIT_MALLOC_HEAP_SIZE, 8 MiB unless set) and the buffer that printf
+// (CU_LIMIT_MALLOC_HEAP_SIZE, 8 MiB unless set), the buffer that printf
 // output crosses to the host through at the end of each kernel
-// (CU_LIMIT_PRINTF_FIFO_SIZE, 1 MiB unless set; what does not fit is lost).
+// (CU_LIMIT_PRINTF_FIFO_SIZE, 1 MiB unless set; what does not fit is lost)
+// and each thread's stack (CU_LIMIT_STACK_SIZE, 1 KiB unless set; the driver
+// raises it for a kernel whose stack ptxas could bound, but calls that may
+// recurse, such as a task waiting for tasks, are not bounded).
 // The driver's defaults are far too small for OpenMP programs: every thread
 // of a large grid may allocate at once, the device runtime places variables
 // shared with parallel regions on the heap when shared memory is too small,
@@ -15,9 +18,13 @@
 // - the heap: 2 KiB for every thread the device holds at once (528 MiB on an
 //   H100 or H200), or LIBOMPTARGET_HEAP_SIZE;
 // - the printf buffer: 64 MiB (about four million lines of a few values
-//   each), or LIBOMPTARGET_PRINTF_BUFFER_SIZE.
+//   each), or LIBOMPTARGET_PRINTF_BUFFER_SIZE;
+// - the stack, for images whose calls may recurse: 16 KiB per thread (a
+//   task tree some twenty levels deep; the driver reserves it for every
+//   thread the device holds at once, 4.1 GiB on an H100), or
+//   LIBOMPTARGET_STACK_SIZE, which also applies to every other image.
 //
-// The driver allocates both in device memory, so images that use neither
+// The driver allocates all three in device memory, so images that use none
 // leave the driver's defaults alone.
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +55,9 @@ public:
   /// The printf buffer's size when LIBOMPTARGET_PRINTF_BUFFER_SIZE does not
   /// set one.
   static constexpr uint64_t DefaultPrintfBufferBytes = uint64_t(64) << 20;
+  /// Each thread's stack, for an image whose calls may recurse, when
+  /// LIBOMPTARGET_STACK_SIZE does not set one.
+  static constexpr uint64_t DefaultDeepStackBytes = uint64_t(16) << 10;
 
 private:
   void set(int Limit, uint64_t Bytes, const char *What, const char *Variable,
@@ -57,6 +67,7 @@ private:
   const DeviceProperties &Device;
   bool HeapSized = false;
   bool PrintfBufferSized = false;
+  bool StackSized = false;
 };
 
 } // namespace omptarget

@@ -128,6 +128,7 @@ Environment omptarget::parseEnvironment(char *const *Environ) {
   Env.HeapSize = parseBytes(lookup(Environ, "LIBOMPTARGET_HEAP_SIZE"));
   Env.PrintfBufferSize =
       parseBytes(lookup(Environ, "LIBOMPTARGET_PRINTF_BUFFER_SIZE"));
+  Env.StackSize = parseBytes(lookup(Environ, "LIBOMPTARGET_STACK_SIZE"));
   if (const char *Path = lookup(Environ, "LIBOMPTARGET_LARGE_COPIES")) {
     if (!strcasecmp(Path, "register"))
       Env.LargeCopies = LargeCopyPath::Register;

@@ -71,10 +71,12 @@ struct Environment {
   DeviceScopedSetting NumTeams, TeamsThreadLimit;
   /// LIBOMPTARGET_INFO is set to a non-zero value.
   bool Info = false;
-  /// Bytes of the device heap (LIBOMPTARGET_HEAP_SIZE) and of the printf
-  /// buffer (LIBOMPTARGET_PRINTF_BUFFER_SIZE); 0 when unset.
+  /// Bytes of the device heap (LIBOMPTARGET_HEAP_SIZE), of the printf
+  /// buffer (LIBOMPTARGET_PRINTF_BUFFER_SIZE) and of each device thread's
+  /// stack (LIBOMPTARGET_STACK_SIZE); 0 when unset.
   uint64_t HeapSize = 0;
   uint64_t PrintfBufferSize = 0;
+  uint64_t StackSize = 0;
   /// LIBOMPTARGET_LARGE_COPIES ("staged", "register" or "pageable").
   LargeCopyPath LargeCopies = LargeCopyPath::Staged;
   /// Host threads that copy into and out of staging buffers

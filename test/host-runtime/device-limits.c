@@ -9,12 +9,13 @@
 // own error messages do not count as printing) leave the driver's defaults.
 // Built by our link step, run on the fake CUDA driver (Inputs/fake-cuda.c,
 // whose FAKE_CUDA_TRACE prints the limits set; the kernel is
-// fakedev_omp_main_l71 below).
+// fakedev_omp_main_l96 below).
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %clang -O1 %offload -rdynamic %s -o %t.none
 // RUN: %clang -O1 %offload -rdynamic -DUSE_MALLOC %s -o %t.malloc
 // RUN: %clang -O1 %offload -rdynamic -DUSE_PRINTF %s -o %t.printf
 // RUN: %clang -O1 %offload -rdynamic -DSHARED_LOCAL %s -o %t.local
+// RUN: %clang -O1 %offload -rdynamic -DTASK_TREE %s -o %t.tasks
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_TRACE=1 FAKE_CUDA_COUNT_FAILURES=1 %t.none 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE-NOT: context limit
 // NONE: loaded a cubin module
@@ -62,9 +63,33 @@
 // LOCAL: fake-cuda: context limit 2 = 553648128
 // LOCAL-NOT: context limit 1
 // LOCAL: fake kernel ran
+//
+// A recursive task tree: each task that waits runs its children inside its
+// own frame, deeper than ptxas' bound on the stack, so the image asks for
+// CU_LIMIT_STACK_SIZE (0), 16 KiB per thread, or LIBOMPTARGET_STACK_SIZE;
+// LIBOMPTARGET_STACK_SIZE also applies to images whose calls do not recurse.
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_TRACE=1 LIBOMPTARGET_INFO=1 %t.tasks 2>&1 | FileCheck %s --check-prefix=TASKS
+// TASKS: fake-cuda: context limit 0 = 16384
+// TASKS-NEXT: omptarget info: device 0: the stack of each thread is 16 KiB (LIBOMPTARGET_STACK_SIZE sets it)
+// TASKS: fake kernel ran
+// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_TRACE=1 LIBOMPTARGET_STACK_SIZE=64k %t.none 2>&1 | FileCheck %s --check-prefix=STACK-VAR
+// STACK-VAR: fake-cuda: context limit 0 = 65536
+// STACK-VAR: fake kernel ran
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#pragma omp declare target
+static int fib(int N) {
+  if (N < 2)
+    return N;
+  int X;
+#pragma omp task shared(X)
+  X = fib(N - 1);
+#pragma omp taskwait
+  return X + fib(N - 2);
+}
+#pragma omp end declare target
 
 int main(void) {
   int Out = 0;
@@ -85,6 +110,8 @@ int main(void) {
     for (int I = 0; I < 16384; ++I)
       Local[I] *= 2;
     Out = Local[100];
+#elif defined(TASK_TREE)
+    Out = fib(10);
 #else
     Out = 1;
 #endif
@@ -99,8 +126,8 @@ typedef struct {
       ReductionBufferLength;
   void *Ident, *DynamicEnv;
 } KernelEnvironment;
-KernelEnvironment fakedev_omp_main_l71_kernel_environment = {1, 0, 1, 1, 128};
-void fakedev_omp_main_l71(void **Params, unsigned Teams, unsigned Threads) {
+KernelEnvironment fakedev_omp_main_l96_kernel_environment = {1, 0, 1, 1, 128};
+void fakedev_omp_main_l96(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;
   fprintf(stderr, "fake kernel ran\n");
 }

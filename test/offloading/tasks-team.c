@@ -4,8 +4,8 @@
 // the host runtime decides; every task must still run exactly once.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // CHECK: generic: all tasks ran once
-// CHECK: spmd: all tasks ran once
 // GPU: generic: tasks ran on more than one thread: yes
+// CHECK: spmd: all tasks ran once
 // GPU: spmd: tasks ran on more than one thread: yes
 #include <omp.h>
 #include <stdio.h>

@@ -6,6 +6,8 @@
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/Remarks.h"
 
+#include "OffloadABI.h"
+
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
@@ -149,6 +151,16 @@ void exposeDeclareTargetVariables(Module &Program) {
   }
 }
 
+/// Sends the program's own malloc calls, not the runtime's, through the
+/// runtime's check of the size (OMPGPU_CHECKED_MALLOC_SYMBOL): a request no
+/// heap can meet must return null, and CUDA's malloc wraps the largest ones.
+void checkProgramMallocSizes(Module &Program) {
+  Function *Malloc = Program.getFunction("malloc");
+  if (Malloc && Malloc->isDeclaration() &&
+      !Program.getFunction(OMPGPU_CHECKED_MALLOC_SYMBOL))
+    Malloc->setName(OMPGPU_CHECKED_MALLOC_SYMBOL);
+}
+
 } // namespace
 
 Expected<std::unique_ptr<Module>>
@@ -174,6 +186,7 @@ linkDeviceProgram(LLVMContext &Context, ArrayRef<DeviceInput> Inputs,
   }
   exposeDeclareTargetVariables(*Program);
   recordProgramServices(*Program);
+  checkProgramMallocSizes(*Program);
   runBeforeRuntimeLink(*Program);
   for (auto [Path, What] : {std::pair<StringRef, StringRef>{
                                 Options.RuntimePath, "OpenMP device runtime"},

@@ -1,5 +1,6 @@
 //===- ImageManifest.cpp - What the host may look up in a device image ----===//
 #include "ompgpu/OffloadLink/ImageManifest.h"
+#include "ompgpu/OffloadLink/CallCycles.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "OffloadABI.h"
@@ -54,6 +55,8 @@ uint64_t imageUses(const Module &Program) {
     Uses |= OMPGPU_IMAGE_USES_HEAP;
   if (Program.getNamedMetadata(ProgramPrintsMetadata))
     Uses |= OMPGPU_IMAGE_USES_PRINTF;
+  if (callsMayRecurse(Program))
+    Uses |= OMPGPU_IMAGE_USES_DEEP_STACK;
   return Uses;
 }
 

@@ -299,6 +299,8 @@ int32_t shuffleInt32(int32_t Value, int16_t Delta, int16_t Width,
                      int16_t AlgoVersion) __asm__(OMPGPU_SHUFFLE_INT32_SYMBOL);
 int64_t shuffleInt64(int64_t Value, int16_t Delta, int16_t Width,
                      int16_t AlgoVersion) __asm__(OMPGPU_SHUFFLE_INT64_SYMBOL);
+// The program's own calls of malloc (Memory.cpp).
+void *checkedMalloc(size_t Bytes) __asm__(OMPGPU_CHECKED_MALLOC_SYMBOL);
 } // namespace ompgpu
 
 #endif // OMPGPU_DEVICE_INTERFACE_H

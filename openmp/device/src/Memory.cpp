@@ -43,6 +43,14 @@ void *allocGlobal(uint64_t Bytes) {
 
 } // namespace
 
+void *ompgpu::checkedMalloc(size_t Bytes) {
+  // No heap comes near 2^63 bytes; CUDA's malloc would round such a request
+  // up past 2^64 and hand out a small block.
+  if (Bytes > ~size_t(0) / 2)
+    return nullptr;
+  return malloc(Bytes);
+}
+
 extern "C" {
 
 void *__kmpc_alloc_shared(uint64_t Bytes) {

@@ -11,7 +11,8 @@
 // variant without `target` for the device), which then runs on the host, or a
 // declare target variable the device code lacks. Beside the symbols it
 // lists the device services whose size the CUDA driver fixes before it loads
-// an image (the heap, the printf buffer), so that the host sizes them first.
+// an image (the heap, the printf buffer, the stack of calls that may recurse),
+// so that the host sizes them first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_IMAGEMANIFEST_H
@@ -42,7 +43,7 @@ void recordProgramServices(llvm::Module &Program);
 /// the heap where it still calls CUDA's malloc or free (its own calls, or
 /// the runtime's on its behalf), printf where its own code called vprintf
 /// (recordProgramServices); the runtime's error messages fit the driver's
-/// default buffer.
+/// default buffer; a deep stack where its calls may recurse (CallCycles.h).
 uint64_t imageUses(const llvm::Module &Program);
 
 /// Warns on \p OS about each target region and declare target variable of
