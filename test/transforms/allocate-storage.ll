@@ -55,14 +55,15 @@ define ptx_kernel void @__omp_offloading_10_20_main_l3() {
 }
 
 ; CHECK-LABEL: define internal void @__omp_offloading_10_20_main_l3_omp_outlined(
-; CHECK-DAG: %mine = alloca [8 x i32], align 4, addrspace(5)
-; CHECK-DAG: %mine.generic = addrspacecast ptr addrspace(5) %mine to ptr
-; CHECK-DAG: %two = alloca i32, align 4, addrspace(5)
-; CHECK-DAG: %two.generic = addrspacecast ptr addrspace(5) %two to ptr
-; CHECK: store i32 %v, ptr %mine.generic
-; CHECK: getelementptr inbounds i8, ptr %mine.generic, i64 8
+; The locals are allocas of the data layout's address space (generic), as
+; clang's own: the NVPTX back end moves them to local memory.
+; CHECK-DAG: %mine = alloca [8 x i32], align 4{{$}}
+; CHECK-DAG: %two = alloca i32, align 4{{$}}
+; CHECK-NOT: addrspacecast
+; CHECK: store i32 %v, ptr %mine
+; CHECK: getelementptr inbounds i8, ptr %mine, i64 8
 ; CHECK: store ptr @escapes, ptr @keep
-; CHECK: store i32 %x, ptr %two.generic
+; CHECK: store i32 %x, ptr %two
 ; CHECK: load i32, ptr @mixed
 define internal void @__omp_offloading_10_20_main_l3_omp_outlined(i32 %v) {
   store i32 %v, ptr @mine
@@ -82,8 +83,8 @@ define internal void @teams_region() {
 }
 
 ; CHECK-LABEL: define internal void @other(
-; CHECK: %two = alloca i32, align 4, addrspace(5)
-; CHECK: store i32 0, ptr %two.generic
+; CHECK: %two = alloca i32, align 4{{$}}
+; CHECK: store i32 0, ptr %two
 ; CHECK: store i32 0, ptr @zeroed
 define internal void @other() {
   store i32 0, ptr @two

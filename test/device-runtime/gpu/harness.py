@@ -234,7 +234,7 @@ for cub in ['generic', 'spmdized']:
 # A runtime error must trap the kernel (it prints its message first).
 p = subprocess.run([sys.executable, __file__, 'fatal'], capture_output=True, text=True)
 print('fatal test output:', p.stdout.strip()[-400:], p.stderr.strip()[-300:])
-check('trapped:' in p.stdout, 'k_fatal: the unsupported allocator did not trap')
+check('trapped:' in p.stdout, 'k_fatal: an allocator without memory and with abort_fb did not trap')
 
 print('%d passed, %d failed' % (passes, fails), flush=True)
 sys.exit(1 if fails else 0)

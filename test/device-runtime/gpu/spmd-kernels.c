@@ -192,10 +192,15 @@ void k_devnum(int *r) {
 void k_fatal(int *r) {
 #pragma omp target parallel map(tofrom : r[:1])
   {
-    // A user-defined allocator the device runtime does not support.
-    if (omp_get_thread_num() == 0)
-      omp_free(omp_alloc(8, (omp_allocator_handle_t)100),
-               (omp_allocator_handle_t)100);
-    r[0] = 1;
+    // An allocator whose pool cannot hold the request and whose fallback
+    // trait is abort_fb: a runtime error in the release runtime too.
+    if (omp_get_thread_num() == 0) {
+      omp_alloctrait_t Traits[] = {{omp_atk_pool_size, 16},
+                                   {omp_atk_fallback, omp_atv_abort_fb}};
+      omp_allocator_handle_t Small =
+          omp_init_allocator(omp_default_mem_space, 2, Traits);
+      r[0] = omp_alloc(64, Small) != 0;
+      omp_destroy_allocator(Small);
+    }
   }
 }

@@ -25,9 +25,8 @@ STATISTIC(NumPerThread, "Variables of allocate made locals of a function");
 namespace ompgpu {
 namespace {
 
-/// NVPTX's address spaces of a block's shared memory and of a thread's local
-/// memory (where clang-22 puts its allocas, whatever the data layout says).
-constexpr unsigned SharedAddressSpace = 3, LocalAddressSpace = 5;
+/// NVPTX's address space of a block's shared memory.
+constexpr unsigned SharedAddressSpace = 3;
 
 /// The functions whose instructions use \p G, through constant expressions
 /// or not; false if something else uses it.
@@ -100,11 +99,18 @@ bool makeLocal(GlobalVariable &G, ArrayRef<Function *> Users) {
     return false;
   for (Function *F : Users) {
     BasicBlock::iterator Entry = F->getEntryBlock().getFirstInsertionPt();
-    auto *Local = new AllocaInst(G.getValueType(), LocalAddressSpace, nullptr,
-                                 G.getAlign().valueOrOne(), G.getName(), Entry);
-    auto *Generic = new AddrSpaceCastInst(Local, G.getType(),
-                                          G.getName() + ".generic", Entry);
-    G.replaceUsesWithIf(Generic, [F](Use &U) {
+    // In the data layout's alloca address space, as clang's own allocas: the
+    // NVPTX back end moves those to local memory itself, while an alloca it
+    // finds already in local memory (5) it addresses through the generic
+    // stack pointer, which faults.
+    unsigned AllocaSpace = F->getDataLayout().getAllocaAddrSpace();
+    Instruction *Local =
+        new AllocaInst(G.getValueType(), AllocaSpace, nullptr,
+                       G.getAlign().valueOrOne(), G.getName(), Entry);
+    if (Local->getType() != G.getType())
+      Local = new AddrSpaceCastInst(Local, G.getType(),
+                                    G.getName() + ".generic", Entry);
+    G.replaceUsesWithIf(Local, [F](Use &U) {
       return cast<Instruction>(U.getUser())->getFunction() == F;
     });
   }
