@@ -74,8 +74,18 @@ void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
   return &Task->Task;
 }
 
-[[gnu::noinline]] int32_t __kmpc_omp_task(ident_t *, int32_t, void *Task) {
-  submit(Task, nullptr, 0, nullptr, 0);
+[[gnu::noinline]] int32_t __kmpc_omp_task(ident_t *, int32_t GTid,
+                                          void *Descriptor) {
+  // Clang splits an untied task's body into parts at its task scheduling
+  // points; at each, the running part sets part_id and submits its own task
+  // again, then returns. Tasks stay on their thread here: the next part runs
+  // at once, inside this one, and the task completes when the first returns.
+  TaskTy *Task = taskOf(Descriptor);
+  if (Task == currentTaskIfAny(hw::threadId(), state::get())) {
+    Task->Task.Routine(GTid, Descriptor);
+    return 0;
+  }
+  submit(Descriptor, nullptr, 0, nullptr, 0);
   return 0;
 }
 
