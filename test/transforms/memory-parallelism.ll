@@ -5,7 +5,8 @@
 ; compiled it. A kernel whose loop only streams, one whose loop reloads the
 ; same pointer (a broadcast through shared memory) before each streaming
 ; load, a gathering kernel without a block bound and one that has its own
-; minimum keep their attributes.
+; minimum keep their attributes. Blocks of 32 threads ask for 16 blocks, not
+; 32: no more than the smallest multiprocessor holds.
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-memory-parallelism -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-memory-parallelism -disable-output \
 ; RUN:   -pass-remarks=ompgpu -pass-remarks-missed=ompgpu -pass-remarks-analysis=ompgpu %s 2>&1 \
@@ -69,6 +70,12 @@ define ptx_kernel void @__omp_offloading_10_20_tuned_l40(ptr %col, ptr %x, ptr %
   ret void
 }
 
+; CHECK: define ptx_kernel void @__omp_offloading_10_20_narrow_l50({{.*}}) #[[NARROW:[0-9]+]]
+define ptx_kernel void @__omp_offloading_10_20_narrow_l50(ptr %col, ptr %x, ptr %y, i64 %n) #2 {
+  call void @gather(ptr %col, ptr %x, ptr %y, i64 %n)
+  ret void
+}
+
 define internal void @gather(ptr %col, ptr %x, ptr %y, i64 %n) {
 entry:
   br label %loop
@@ -91,10 +98,12 @@ exit:
 
 attributes #0 = { "nvvm.maxntid"="256" }
 attributes #1 = { "nvvm.maxntid"="256" "nvvm.minctasm"="1" }
+attributes #2 = { "nvvm.maxntid"="32" }
 
 ; CHECK-DAG: attributes #[[GATHER]] = { "nvvm.maxntid"="256" "nvvm.minctasm"="4" "ompgpu-revisable-minctasm" }
 ; CHECK-DAG: attributes #[[STREAM]] = { "nvvm.maxntid"="256" }
 ; CHECK-DAG: attributes #[[TUNED]] = { "nvvm.maxntid"="256" "nvvm.minctasm"="1" }
+; CHECK-DAG: attributes #[[NARROW]] = { "nvvm.maxntid"="32" "nvvm.minctasm"="16" "ompgpu-revisable-minctasm" }
 
 ; REMARK: remark: <unknown>:0:0: the target region in 'spmv' at line 7 gathers in a loop here (the load's address comes from another load of the loop): ptxas is asked to fit only 4 blocks of 256 threads per multiprocessor (.minnctapersm)
 ; REMARK: remark: <unknown>:0:0: the target region in 'triad' at line 20 does not gather in a loop

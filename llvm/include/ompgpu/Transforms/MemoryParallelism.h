@@ -27,6 +27,9 @@ namespace ompgpu {
 /// Threads per multiprocessor a gathering kernel asks ptxas to fit: half of
 /// what an sm_70 to sm_90 multiprocessor holds.
 constexpr unsigned MinResidentThreads = 1024;
+/// The most blocks a hint asks for: the fewest blocks a multiprocessor of any
+/// architecture we compile for holds (16 on sm_75, sm_86 and sm_89).
+constexpr unsigned MaxHintedBlocks = 16;
 
 /// Marks the kernels of a module that gather in a loop (see above).
 struct MemoryParallelismPass : llvm::PassInfoMixin<MemoryParallelismPass> {

@@ -127,7 +127,10 @@ PreservedAnalyses MemoryParallelismPass::run(Module &M,
       });
       continue;
     }
-    unsigned Blocks = std::max(1u, MinResidentThreads / BlockSize);
+    // ptxas rejects a .minnctapersm above what a multiprocessor holds (a
+    // warning, and the hint is lost) when blocks are small.
+    unsigned Blocks = std::clamp(MinResidentThreads / BlockSize, 1u,
+                                 MaxHintedBlocks);
     K.addFnAttr("nvvm.minctasm", std::to_string(Blocks));
     // A guess: the link step drops or lowers it if ptxas then spills.
     K.addFnAttr(RevisableMinBlocksAttr);
