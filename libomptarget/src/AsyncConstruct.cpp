@@ -33,7 +33,7 @@ void AsyncConstruct::run(Device &D, const Origin &From, const Work &Queue) {
   {
     DeviceLock Lock = D.acquire();
     Lane &L = D.streams().take();
-    Device::LaneScope OnLane(D, L);
+    Device::LaneScope OnLane(D, L, &Construct->CopiesOut);
     L.Work.retire();
     D.orderAfterMainLane();
     Queue(&Construct->Restores);
@@ -58,6 +58,7 @@ bool AsyncConstruct::tryToComplete() {
   }
   DeviceLock Lock = D.acquire();
   D.check(Result, "device failure");
+  D.land(CopiesOut);
   DataEnvironment::restore(Restores);
   Lane &L = *Where;
   // Alone on its lane, the construct's work was the lane's last: the lane

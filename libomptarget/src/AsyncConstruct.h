@@ -2,10 +2,12 @@
 //
 // A nowait target region or data construct, or an asynchronous memory
 // routine, queues its work on a lane of its own (so that independent ones
-// overlap on the GPU) and returns; libomp keeps the construct in its target
-// task and asks __tgt_target_nowait_query whether it is done, and only then
-// completes the task. Where the calling thread runs no task libomp can resume
-// later, the construct completes at once, like one without nowait.
+// overlap on the GPU) and returns without waiting for the GPU (its copies to
+// pageable host memory land in pinned memory, Landings.h); libomp keeps the
+// construct in its target task and asks __tgt_target_nowait_query whether it
+// is done, and only then completes the task. Where the calling thread runs no
+// task libomp can resume later, the construct completes at once, like one
+// without nowait.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 
 #include "CudaDriver.h"
 #include "DataEnvironment.h"
+#include "Landings.h"
 #include "omptarget.h"
 
 #include <functional>
@@ -57,6 +60,9 @@ private:
   const Origin From;
   Lane *Where = nullptr;
   CUevent Done = nullptr;
+  /// Its copies to the host, to move into place once its work is done, then
+  /// the host pointers those copies overwrote, to restore.
+  Landings CopiesOut;
   DataEnvironment::Restores Restores;
   unsigned Questions = 0;
 };

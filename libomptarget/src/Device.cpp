@@ -39,7 +39,7 @@ void DeviceLock::unlock() {
 
 Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
     : Cu(Cu), Handle(Handle), Events(Cu, Id), Streams(Cu, Events, *this, Id),
-      Large(Cu, Events, Id) {
+      Large(Cu, Events, Id), LandingMemory(Cu, Id) {
   Properties.Id = Id;
   Properties.NumDevices = NumDevices;
 }
@@ -370,8 +370,34 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
         },
         [&] { return copyEvent("DtoH", Bytes); });
   };
-  if (!Large.fromDevice(Current->Work, Dst, Src, Size, QueueCopy))
+  CopyBox Row;
+  Row.Width = Size;
+  if (char *Pinned = landingFor(Dst, Size, Row))
+    QueueCopy(Src, Pinned, Size);
+  else if (!Large.fromDevice(Current->Work, Dst, Src, Size, QueueCopy))
     QueueCopy(Src, Dst, Size);
+}
+
+char *Device::landingFor(void *Host, size_t Span, const CopyBox &Box) {
+  if (!CopiesOut || HostAccessibleMemory::get().contains(addressOf(Host), Span))
+    return nullptr;
+  char *Pinned = LandingMemory.take(Box.Width * Box.Height * Box.Depth);
+  CopiesOut->push_back({static_cast<char *>(Host), Pinned, Box});
+  return Pinned;
+}
+
+void Device::land(Landings &Done) {
+  if (Done.empty())
+    return;
+  trace::HostSpan Span([&] {
+    size_t Bytes = 0;
+    for (const Landing &L : Done)
+      Bytes += L.Box.Width * L.Box.Height * L.Box.Depth;
+    return trace::Event{
+        "land copies", "copy",
+        trace::Args().add("device", Properties.Id).add("bytes", Bytes)};
+  });
+  LandingMemory.land(Done, Large.hostCopy());
 }
 
 void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {
@@ -414,6 +440,17 @@ void Device::copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) {
   Copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
   Copy.srcDevice = Src;
   Copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+  size_t Span = (Box.Depth - 1) * Box.DstSlicePitch +
+                (Box.Height - 1) * Box.DstPitch + Box.Width;
+  if (char *Pinned = landingFor(Dst, Span, Box)) {
+    // The rows land packed.
+    CopyBox Packed = Box;
+    Packed.DstPitch = Box.Width;
+    Packed.DstSlicePitch = Box.Width * Box.Height;
+    Copy.dstHost = Pinned;
+    copyBox(Packed, Copy, "DtoH");
+    return;
+  }
   Copy.dstHost = Dst;
   copyBox(Box, Copy, "DtoH");
 }

@@ -18,6 +18,7 @@
 #include "EventPool.h"
 #include "ImageLoader.h"
 #include "Kernel.h"
+#include "Landings.h"
 #include "LargeCopies.h"
 #include "MemoryPool.h"
 #include "StreamPool.h"
@@ -72,12 +73,20 @@ public:
   /// unless a LaneScope chose another.
   Lane &lane() const { return *Current; }
   /// Runs the rest of a construct on another lane (an asynchronous one).
+  /// With \p CopiesOut, the construct completes later: its copies to pageable
+  /// host memory land in pinned memory, listed there, for land() once its work
+  /// is done (Landings.h).
   class LaneScope {
   public:
-    LaneScope(Device &D, Lane &L) : D(D), Outer(D.Current) { D.Current = &L; }
+    LaneScope(Device &D, Lane &L, Landings *CopiesOut = nullptr)
+        : D(D), Outer(D.Current), OuterCopiesOut(D.CopiesOut) {
+      D.Current = &L;
+      D.CopiesOut = CopiesOut;
+    }
     ~LaneScope() {
       D.lane().Work.seal();
       D.Current = Outer;
+      D.CopiesOut = OuterCopiesOut;
     }
     LaneScope(const LaneScope &) = delete;
     LaneScope &operator=(const LaneScope &) = delete;
@@ -85,7 +94,11 @@ public:
   private:
     Device &D;
     Lane *Outer;
+    Landings *OuterCopiesOut;
   };
+  /// Moves an asynchronous construct's copies to the host, whose work is
+  /// done, into place.
+  void land(Landings &Done);
 
   /// The kernel of a target region, by its host region id; nullptr if no
   /// loaded program has it.
@@ -215,6 +228,11 @@ private:
   /// Queues a 2-D or 3-D copy whose two sides \p Copy describes, except for
   /// the box's shape, which this fills in.
   void copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy, const char *Direction);
+  /// Pinned memory for the rows of \p Box, to go to the \p Span bytes of
+  /// host memory at \p Host, to land in (listed in CopiesOut) if the
+  /// construct in progress completes later and \p Host is pageable; else
+  /// nullptr (copy to \p Host itself).
+  char *landingFor(void *Host, size_t Span, const CopyBox &Box);
   /// Why a kernel failing with \p Result may have failed under `requires
   /// unified_shared_memory`, and what to do; empty where that cannot be it.
   std::string unifiedMemoryAdvice(CUresult Result) const;
@@ -229,8 +247,12 @@ private:
   EventPool Events;
   StreamPool Streams;
   Lane *Current = nullptr;
+  /// Where the copies to the host of the construct in progress land, if it
+  /// completes later.
+  Landings *CopiesOut = nullptr;
   /// The paths of copies of large host data.
   LargeCopies Large;
+  LandingPool LandingMemory;
 
   DataEnvironment Data{*this};
   ImageLoader Loader{Cu, Properties, *this, Data};

@@ -59,6 +59,10 @@ public:
   bool fromDevice(Queue &Q, void *Dst, uintptr_t Src, size_t Size,
                   const DriverCopy &Copy);
 
+  /// The threads that copy between host memory and the staging buffers, for
+  /// the device's other copies between host and pinned memory.
+  ParallelCopy &hostCopy() { return HostCopy; }
+
 private:
   /// A pinned staging buffer and the copy that last used it.
   struct Buffer {

@@ -38,7 +38,12 @@
 // a clock: each kernel keeps its stream busy for FAKE_CUDA_KERNEL_US
 // microseconds and each copy for FAKE_CUDA_COPY_US (0 by default) from the
 // moment the stream is free; an event is done once its stream's clock passed
-// it, and waiting sleeps until then, so that streams overlap.
+// it, and waiting sleeps until then, so that streams overlap. As in the CUDA
+// driver, a copy from the device into pageable host memory (not allocated by
+// cuMemHostAlloc, registered or managed) returns only once it is done, after
+// everything queued before it on its stream: the host waits for the stream
+// (counted and traced as a wait: "... to pageable memory (stream N): the host
+// waits").
 // FAKE_CUDA_KERNEL_ERROR (a CUDA error) makes kernels fault, the ones whose
 // name contains FAKE_CUDA_FAULT_KERNEL if set: a fault stops all work, and
 // every later wait returns the error, as in a CUDA context. FAKE_CUDA_TRACE
@@ -105,6 +110,14 @@ __attribute__((destructor)) static void reportFailures(void) {
 
 static long long Allocated;
 
+/// Host memory copies from the device reach without the host waiting:
+/// cuMemHostAlloc'ed, registered or managed ranges (tests keep few at once).
+struct HostRange {
+  uintptr_t Begin, End;
+};
+static struct HostRange PinnedRanges[4096];
+static int NumPinnedRanges;
+
 /// Host threads call the driver at once (hidden helper threads complete
 /// nowait constructs): one lock guards the streams, dropped while sleeping.
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
@@ -114,6 +127,31 @@ static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
     Body;                                                                      \
     pthread_mutex_unlock(&Lock);                                               \
   } while (0)
+
+static void addPinned(const void *Ptr, size_t Bytes) {
+  struct HostRange R = {(uintptr_t)Ptr, (uintptr_t)Ptr + Bytes};
+  LOCKED({
+    if (NumPinnedRanges < 4096)
+      PinnedRanges[NumPinnedRanges++] = R;
+  });
+}
+static void removePinned(const void *Ptr) {
+  LOCKED({
+    for (int I = 0; I < NumPinnedRanges; ++I)
+      if (PinnedRanges[I].Begin == (uintptr_t)Ptr) {
+        PinnedRanges[I] = PinnedRanges[--NumPinnedRanges];
+        break;
+      }
+  });
+}
+/// Whether [Ptr, Ptr + Bytes) lies in one pinned range (call locked).
+static int isPinned(const void *Ptr, size_t Bytes) {
+  for (int I = 0; I < NumPinnedRanges; ++I)
+    if (PinnedRanges[I].Begin <= (uintptr_t)Ptr &&
+        (uintptr_t)Ptr + Bytes <= PinnedRanges[I].End)
+      return 1;
+  return 0;
+}
 
 /// The fault of a kernel, which every later wait returns.
 static CUresult Sticky;
@@ -593,27 +631,31 @@ CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
 }
 CUresult cuMemAllocManaged(CUdeviceptr *Ptr, size_t Bytes, unsigned Flags) {
   CUresult E = allocate(Ptr, Bytes);
-  if (!E)
+  if (!E) {
+    addPinned((void *)(uintptr_t)*Ptr, Bytes);
     trace("alloc %zu bytes of managed memory (flags %u)", Bytes, Flags);
+  }
   return RESULT(E);
 }
 CUresult cuMemHostAlloc(void **Ptr, size_t Bytes, unsigned Flags) {
   *Ptr = malloc(Bytes);
+  addPinned(*Ptr, Bytes);
   trace("alloc %zu bytes of pinned host memory (flags %u)", Bytes, Flags);
   return 0;
 }
 CUresult cuMemFreeHost(void *Ptr) {
+  removePinned(Ptr);
   free(Ptr);
   trace("free pinned host memory");
   return 0;
 }
 CUresult cuMemHostRegister_v2(void *Ptr, size_t Bytes, unsigned Flags) {
-  (void)Ptr;
+  addPinned(Ptr, Bytes);
   trace("lock %zu bytes of host memory (flags %u)", Bytes, Flags);
   return 0;
 }
 CUresult cuMemHostUnregister(void *Ptr) {
-  (void)Ptr;
+  removePinned(Ptr);
   trace("unlock host memory");
   return 0;
 }
@@ -622,6 +664,7 @@ CUresult cuMemFree_v2(CUdeviceptr Ptr) {
   size_t Bytes;
   memcpy(&Bytes, P, sizeof Bytes);
   Allocated -= Bytes;
+  removePinned((void *)(uintptr_t)Ptr);
   // Work still queued on the memory would read this.
   memset(P + 256, 0xdd, Bytes);
   free(P);
@@ -644,31 +687,54 @@ static void queueCopy(void *Handle, void *Dst, const void *Src, size_t Bytes) {
     S->BusyUntilMs = freeMs(S) + setting("FAKE_CUDA_COPY_US", 0) / 1e3;
   });
 }
+/// Whether a copy into the \p Bytes at host \p Dst makes the host wait:
+/// they are pageable.
+static int landsInPageableMemory(const void *Dst, size_t Bytes) {
+  int Pinned;
+  LOCKED(Pinned = isPinned(Dst, Bytes));
+  return !Pinned;
+}
+/// The host's wait for a copy into pageable memory, the last work queued on
+/// \p Handle: until the stream is done with it; returns the copy's result.
+static CUresult waitForPageableCopy(void *Handle) {
+  struct Stream *S = stream(Handle);
+  double Until;
+  unsigned long long Seq;
+  LOCKED(Until = S->BusyUntilMs; Seq = S->LastSeq; ++Syncs);
+  sleepUntil(Until);
+  CUresult E;
+  LOCKED(runUpTo(S, Seq); E = Sticky);
+  return RESULT(E);
+}
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr Dst, const void *Src, size_t Bytes,
                               void *S) {
   if (setting("FAKE_CUDA_COPY_ERROR", 0))
     return RESULT(setting("FAKE_CUDA_COPY_ERROR", 0));
   queueCopy(S, (void *)(uintptr_t)Dst, Src, Bytes);
-  trace("copy %zu bytes to the device", Bytes);
+  trace("copy %zu bytes to the device (stream %d)", Bytes, stream(S)->Number);
   return 0;
 }
 CUresult cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src, size_t Bytes,
                               void *S) {
   queueCopy(S, Dst, (void *)(uintptr_t)Src, Bytes);
-  trace("copy %zu bytes from the device", Bytes);
-  return 0;
+  int Pageable = landsInPageableMemory(Dst, Bytes);
+  trace("copy %zu bytes from the device%s (stream %d)%s", Bytes,
+        Pageable ? " to pageable memory" : "", stream(S)->Number,
+        Pageable ? ": the host waits" : "");
+  return Pageable ? waitForPageableCopy(S) : 0;
 }
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
                               void *S) {
   queueCopy(S, (void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
-  trace("copy %zu bytes on the device", Bytes);
+  trace("copy %zu bytes on the device (stream %d)", Bytes, stream(S)->Number);
   return 0;
 }
 CUresult cuMemcpyPeerAsync(CUdeviceptr Dst, void *DstCtx, CUdeviceptr Src,
                            void *SrcCtx, size_t Bytes, void *S) {
   (void)DstCtx, (void)SrcCtx;
   queueCopy(S, (void *)(uintptr_t)Dst, (void *)(uintptr_t)Src, Bytes);
-  trace("copy %zu bytes between devices", Bytes);
+  trace("copy %zu bytes between devices (stream %d)", Bytes,
+        stream(S)->Number);
   return 0;
 }
 static const char *direction(int SrcType, int DstType) {
@@ -703,20 +769,35 @@ CUresult cuMemcpy2DAsync_v2(const struct Copy2D *C, void *S) {
   if (badPitch(C->Width, C->SrcPitch, C->DstPitch))
     return RESULT(1);
   LOCKED(queue(stream(S), OpCopy2D)->C2 = *C);
-  trace("copy 2-D %zu rows of %zu bytes (pitch %zu, %zu) %s", C->Height,
-        C->Width, C->SrcPitch, C->DstPitch, direction(C->SrcType, C->DstType));
-  return 0;
+  int Pageable =
+      C->DstType == 1 &&
+      landsInPageableMemory((char *)C->DstHost + C->DstY * C->DstPitch + C->DstX,
+                            (C->Height - 1) * C->DstPitch + C->Width);
+  trace("copy 2-D %zu rows of %zu bytes (pitch %zu, %zu) %s%s (stream %d)%s",
+        C->Height, C->Width, C->SrcPitch, C->DstPitch,
+        direction(C->SrcType, C->DstType), Pageable ? " to pageable memory" : "",
+        stream(S)->Number, Pageable ? ": the host waits" : "");
+  return Pageable ? waitForPageableCopy(S) : 0;
 }
 CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
   if (badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
       C->SrcHeight < C->Height || C->DstHeight < C->Height)
     return RESULT(1);
   LOCKED(queue(stream(S), OpCopy3D)->C3 = *C);
+  size_t FirstRow = C->DstZ * C->DstHeight + C->DstY;
+  size_t LastRow = (C->Depth - 1) * C->DstHeight + C->Height - 1;
+  int Pageable =
+      C->DstType == 1 &&
+      landsInPageableMemory((char *)C->DstHost + FirstRow * C->DstPitch +
+                                C->DstX,
+                            LastRow * C->DstPitch + C->Width);
   trace("copy 3-D %zu slices of %zu rows of %zu bytes (pitch %zu, %zu; "
-        "height %zu, %zu) %s",
+        "height %zu, %zu) %s%s (stream %d)%s",
         C->Depth, C->Height, C->Width, C->SrcPitch, C->DstPitch, C->SrcHeight,
-        C->DstHeight, direction(C->SrcType, C->DstType));
-  return 0;
+        C->DstHeight, direction(C->SrcType, C->DstType),
+        Pageable ? " to pageable memory" : "", stream(S)->Number,
+        Pageable ? ": the host waits" : "");
+  return Pageable ? waitForPageableCopy(S) : 0;
 }
 CUresult cuMemsetD8Async(CUdeviceptr Dst, unsigned char V, size_t Bytes,
                          void *S) {
