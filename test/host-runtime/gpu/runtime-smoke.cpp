@@ -1,11 +1,13 @@
 // GPU smoke test of libomptarget.so without the compiler: registers the
 // hand-written kernels of kernels.ptx (as a cubin and as PTX, or as PTX only)
 // and runs target regions, data mapping, declare target globals and the device
-// memory API at the ABI level; then compares the launch overhead with a bare
-// cuLaunchKernel + cuStreamSynchronize. Run with OMP_TARGET_OFFLOAD=mandatory
+// memory API at the ABI level; checks that a kernel fault is reported, naming
+// the target region, at the next operation that waits for the device or at
+// the program's end; then compares back-to-back launches with bare
+// cuLaunchKernel calls. Run with OMP_TARGET_OFFLOAD=mandatory
 // LIBOMPTARGET_INFO=1; `make gpu-bundle` builds it (build.sh) and the
 // bundle's run.py runs it as bundle-tests.json says.
-//   runtime-smoke CUBIN PTX [all|ptx|fault|perf]
+//   runtime-smoke CUBIN PTX [all|ptx|fault|fault-at-exit|perf]
 #include "omptarget.h"
 
 #include <chrono>
@@ -91,7 +93,18 @@ constexpr int64_t TO = OMP_TGT_MAPTYPE_TO, FROM = OMP_TGT_MAPTYPE_FROM,
                   LITERAL = OMP_TGT_MAPTYPE_LITERAL,
                   IMPLICIT = OMP_TGT_MAPTYPE_IMPLICIT;
 
-/// Launch + synchronize straight through the driver, for comparison.
+/// The source location of a construct in function \p Function at this line,
+/// as clang writes it.
+#define STRINGIFY(X) #X
+#define LINE_STRING(Line) STRINGIFY(Line)
+#define LOCATION(Function)                                                     \
+  ident_t {                                                                    \
+    0, 2, 0, 0,                                                                \
+        ";runtime-smoke.cpp;" Function ";" LINE_STRING(__LINE__) ";1;;"        \
+  }
+
+/// Back-to-back launches straight through the driver, then one wait for
+/// them, for comparison: microseconds per launch.
 static double bareLaunchMicroseconds(const std::string &Cubin, int Count) {
   void *Cuda = dlopen("libcuda.so.1", RTLD_NOW);
   using Fn = int (*)(...);
@@ -111,16 +124,46 @@ static double bareLaunchMicroseconds(const std::string &Cubin, int Count) {
   auto Launch = [&] {
     Sym("cuLaunchKernel")(Function, 264u, 1u, 1u, 128u, 1u, 1u, 0u, Stream,
                           Params, nullptr);
-    Sym("cuStreamSynchronize")(Stream);
   };
   for (int I = 0; I < 100; ++I)
     Launch();
+  Sym("cuStreamSynchronize")(Stream);
   auto Start = std::chrono::steady_clock::now();
   for (int I = 0; I < Count; ++I)
     Launch();
+  Sym("cuStreamSynchronize")(Stream);
   std::chrono::duration<double, std::micro> T =
       std::chrono::steady_clock::now() - Start;
   return T.count() / Count;
+}
+
+/// `target update from(g)`: an operation that waits for the device.
+static void updateFromDevice(ident_t &Loc) {
+  Args U;
+  U.add(g, g, sizeof(g), FROM);
+  __tgt_target_data_update_mapper(&Loc, 0, 1, U.Bases.data(), U.Begins.data(),
+                                  U.Sizes.data(), U.Types.data(), nullptr,
+                                  nullptr);
+}
+
+/// A kernel that stores through a null pointer. Target regions do not wait
+/// for their kernels, so the runtime promises to report the fault, naming
+/// the region, at the next operation that waits for the device (a `target
+/// update from` here) or, if none comes, when the program ends; either way
+/// the process ends with status 1.
+static int fault(bool AtExit) {
+  Args A;
+  A.add(nullptr, nullptr, 0, LITERAL | PARAM);
+  __tgt_kernel_arguments K = A.kernel();
+  ident_t Region = LOCATION("launchFault");
+  __tgt_target_kernel(&Region, 0, 1, 0, &FaultId, &K);
+  printf("the faulting region returned\n");
+  if (AtExit)
+    return 0;
+  ident_t Wait = LOCATION("waitForFault");
+  updateFromDevice(Wait);
+  printf("FAIL: the fault was not reported when the host waited\n");
+  return 1;
 }
 
 int main(int Argc, char **Argv) {
@@ -141,18 +184,12 @@ int main(int Argc, char **Argv) {
   __tgt_bin_desc Desc = {static_cast<int32_t>(Images.size()), Images.data(),
                          Entries.data(), Entries.data() + Entries.size()};
   __tgt_register_lib(&Desc);
-  ident_t Loc = {0, 2, 0, 0, ";runtime-smoke.cpp;main;120;1;;"};
+  ident_t Loc = LOCATION("main");
 
   EXPECT(__tgt_get_num_devices() >= 1);
 
-  if (Mode == "fault") {
-    Args A;
-    A.add(nullptr, nullptr, 0, LITERAL | PARAM);
-    __tgt_kernel_arguments K = A.kernel();
-    __tgt_target_kernel(&Loc, 0, 1, 0, &FaultId, &K);
-    printf("FAIL: the fault was not reported\n");
-    return 1;
-  }
+  if (Mode == "fault" || Mode == "fault-at-exit")
+    return fault(Mode == "fault-at-exit");
 
   // SPMD kernel over a mapped array, with the trip count deciding the teams.
   const long N = 1 << 20;
@@ -185,11 +222,7 @@ int main(int Argc, char **Argv) {
     printf("generic kernel ran with blockDim.x %lu gridDim.x %lu\n",
            (unsigned long)Out[0], (unsigned long)Out[1]);
     EXPECT(Out[0] == 160 && Out[1] == 1);
-    Args U;
-    U.add(g, g, sizeof(g), FROM);
-    __tgt_target_data_update_mapper(&Loc, 0, 1, U.Bases.data(),
-                                    U.Begins.data(), U.Sizes.data(),
-                                    U.Types.data(), nullptr, nullptr);
+    updateFromDevice(Loc);
     EXPECT(g[1] == 20);
   }
 
@@ -212,8 +245,9 @@ int main(int Argc, char **Argv) {
     omp_target_free(D, 0);
   }
 
-  // Launch overhead of an empty kernel, against the bare driver (run without
-  // LIBOMPTARGET_INFO, which prints a line per launch).
+  // Back-to-back target regions of an empty kernel, which queue like CUDA
+  // launches, then one operation that waits for them, against the bare
+  // driver (run without LIBOMPTARGET_INFO, which prints a line per launch).
   if (Mode == "perf") {
     Args None;
     __tgt_kernel_arguments K = None.kernel();
@@ -221,14 +255,16 @@ int main(int Argc, char **Argv) {
     const int Count = 20000;
     for (int I = 0; I < 100; ++I)
       __tgt_target_kernel(&Loc, 0, 264, 0, &EmptyId, &K);
+    updateFromDevice(Loc);
     auto Start = std::chrono::steady_clock::now();
     for (int I = 0; I < Count; ++I)
       __tgt_target_kernel(&Loc, 0, 264, 0, &EmptyId, &K);
+    updateFromDevice(Loc);
     std::chrono::duration<double, std::micro> T =
         std::chrono::steady_clock::now() - Start;
-    printf("launch+sync of an empty kernel: libomptarget %.2f us, bare "
-             "CUDA driver %.2f us\n",
-             T.count() / Count, bareLaunchMicroseconds(Cubin, Count));
+    printf("back-to-back launches of an empty kernel, then a wait: "
+           "libomptarget %.2f us, bare CUDA driver %.2f us per launch\n",
+           T.count() / Count, bareLaunchMicroseconds(Cubin, Count));
   }
   __tgt_unregister_lib(&Desc);
   printf("%d failures\n", Failures);
