@@ -4,6 +4,9 @@
 # and run.py, which runs them all and prints the tables of medians and ratios. resources.json holds registers,
 # shared and local memory and local loads/stores per kernel of each variant (cuobjdump on cubins from a second,
 # -save-temps build). A benchmark that does not build with one toolchain is reported and left out for it.
+# The binaries and our runtime travel as one binaries.tar.xz (the CUDA twins each hold the same static CUDA
+# runtime, which one archive stores once: 17 MB become 2), which run.py unpacks, so that the bundle stays
+# well within what one device call may carry.
 # usage: benchmarks/build.sh [OUT [NAME...]]
 #   OUT    the bundle folder (default build/bench-bundle)
 #   NAME   build only these: a benchmark (xs_lookup) or a folder of them (apps, data, forkjoin, spmd)
@@ -22,9 +25,12 @@ for src in "$root"/benchmarks/*/*.c; do
 done
 [ ${#sources[@]} -gt 0 ] || { echo "build.sh: no benchmark matches: $*" >&2; exit 1; }
 
-rm -rf "$out" && mkdir -p "$out/bin" "$out/lib-ours"
-# The -save-temps builds for resources.json go here; the timed binaries are built exactly as before.
-temps=$(mktemp -d) && trap 'rm -rf "$temps"' EXIT
+rm -rf "$out" && mkdir -p "$out"
+work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
+# What binaries.tar.xz holds (bin/, lib-ours/) is gathered in $stage; the -save-temps builds for
+# resources.json go to $temps, and the timed binaries are built exactly as before.
+stage=$work/stage temps=$work/temps
+mkdir -p "$stage/bin" "$stage/lib-ours" "$temps"
 cubins=()
 if [ -z "${UPSTREAM19:-}" ]; then eval "$("$anchors/setup.sh" | grep '^export')"; fi
 # clang-19 packs device code with clang-offload-packager, which comes in clang-tools-19.
@@ -42,15 +48,15 @@ for src in "${sources[@]}"; do
   flags=$(sed -n 's|^// BENCH-FLAGS: ||p' "$src")
   echo "building $name"
   # A benchmark whose construct a toolchain does not support fails to link with a clear message: report, go on.
-  "$toolchain/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=$arch $flags "$src" -o "$out/bin/$name.ours" -lm \
+  "$toolchain/bin/clang" -O3 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=$arch $flags "$src" -o "$stage/bin/$name.ours" -lm \
     || echo "warning: $name does not build with our toolchain yet"
-  "$anchors/clang19-offload" -O3 $flags "$src" -o "$out/bin/$name.upstream19" -lm 2>/dev/null \
+  "$anchors/clang19-offload" -O3 $flags "$src" -o "$stage/bin/$name.upstream19" -lm 2>/dev/null \
     || echo "warning: $name does not build with upstream LLVM 19"
   cu=${src%.c}.cu
   if [ -f "$cu" ]; then
     # nvcc flags a twin asks for (dynamic parallelism: -rdc=true -lcudadevrt).
     nvflags=$(sed -n 's|^// BENCH-NVCC-FLAGS: ||p' "$cu")
-    if nvcc -O3 -arch=$arch $nvflags "$cu" -o "$out/bin/$name.cuda"; then cubins+=("$name.cuda=$out/bin/$name.cuda")
+    if nvcc -O3 -arch=$arch $nvflags "$cu" -o "$stage/bin/$name.cuda"; then cubins+=("$name.cuda=$stage/bin/$name.cuda")
     else echo "warning: $name's CUDA twin does not build"; fi
   fi
   # Same commands again with -save-temps, for the cubins: ours leaves <out>.<arch>.cubin, clang-19's linker
@@ -64,8 +70,9 @@ for src in "${sources[@]}"; do
   popd >/dev/null
 done
 python3 "$root/benchmarks/resources.py" "$out/resources.json" "${cubins[@]}"
-cp "$toolchain/lib/libomptarget.so" "$out/lib-ours/"
-cp -L "$(ldd "$out/bin/$(ls "$out/bin" | grep '\.ours$' | head -1)" | awk '/libomp\.so\.5/{print $3}')" "$out/lib-ours/"
+cp "$toolchain/lib/libomptarget.so" "$stage/lib-ours/"
+cp -L "$(ldd "$stage/bin/$(ls "$stage/bin" | grep '\.ours$' | head -1)" | awk '/libomp\.so\.5/{print $3}')" "$stage/lib-ours/"
+tar -C "$stage" -cf - bin lib-ours | xz -9 -T0 >"$out/binaries.tar.xz"
 cp "$UPSTREAM19/upstream19-runtime.tar.xz" "$out/"
 cp "$root/benchmarks/run.py" "$out/"
 du -sh "$out"

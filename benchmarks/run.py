@@ -1,61 +1,211 @@
 #!/usr/bin/env python3
 """Runs the benchmark bundle made by build.sh on a GPU machine and prints the tables.
 
-Each benchmark binary reports 'RESULT <name> <median microseconds>' (medians of
-repeated launches after a warm-up, see common/timing.h). Every variant runs with
-OMP_TARGET_OFFLOAD=mandatory; ratios are ours over the CUDA twin and ours over
-upstream LLVM 19, all measured in this one run. Each binary runs ROUNDS times,
-the variants of a benchmark in a different order each round (GPU clocks drift
-while a run goes on, which would otherwise favour whichever variant runs
-last), and the tables give the median over the rounds; map_bandwidth runs once
+Each benchmark binary prints 'RESULT <name> <median>' (microseconds, or
+nanoseconds where the name ends in _ns): the median of repetitions after a
+warm-up, each timed until the device has finished its work
+(common/timing.h). Every variant runs with OMP_TARGET_OFFLOAD=mandatory.
+The set runs in rounds: a round runs every binary once, the variants of a
+benchmark in a different order each round (GPU clocks drift while a run goes
+on, which would otherwise favour whichever variant runs last), and the tables
+give the median over the rounds. map_bandwidth runs in the first round only
 (its figures are the PCIe link's, not the GPU clock's, and its 4 GiB
-transfers are the longest part of the bundle). The map bandwidth results have
-their own table: GB/s per size and direction for ours, upstream, the CUDA twin
-from pageable and from pinned memory, and ours as a fraction of pinned. A last
-table gives registers, shared and local memory and local loads/stores (spills)
-per kernel of each variant, from resources.json, which build.sh writes (no GPU
-needed for it: --resources-only prints just that table).
-usage: run.py [--markdown FILE] [--resources-only] [NAME...]
-  NAME: run only these benchmarks (binary names without the variant, e.g. xs_lookup)
+transfers take long). A binary that fails or runs past --timeout is not run
+again. A binary starts only while the time budget (--budget) leaves room for
+it, judged by its time in the round before, so that the whole run fits one
+device call; the first table says how many rounds each measurement got.
+
+Tables: one row per measurement with ours, upstream LLVM 19, the CUDA twin
+and the ratios ours/upstream and ours/CUDA; map bandwidth in GB/s per size
+and direction with ours as a fraction of pinned cudaMemcpy; with --resources,
+registers, shared and local memory and local loads/stores (spills) per
+kernel of each variant from resources.json, which build.sh writes
+(--resources-only prints just that table, without a GPU).
+usage: run.py [--only NAME[,NAME...]] [--rounds N] [--timeout S] [--budget S]
+              [--markdown FILE] [--logs DIR] [--resources] [--resources-only]
+              [NAME...]
+  NAME: run only these benchmarks (binary names without the variant, e.g.
+  xs_lookup), as --only does
 """
 import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VARIANTS = ("cuda", "ours", "upstream19")
-ROUNDS = 3
+VARIANTS = ("ours", "upstream19", "cuda")
 ROUNDS_OF = {"map_bandwidth": 1}
 # RESULT names of the map bandwidth benchmark: map_to_256MiB, map_from_4KiB_pinned.
 MAP_RESULT = re.compile(r"^map_(to|from)_(\d+)(B|KiB|MiB|GiB)(_pinned)?$")
 UNIT_BYTES = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
 
 
-def environment(variant):
-    env = dict(os.environ, OMP_TARGET_OFFLOAD="mandatory")
-    libs = {"ours": os.path.join(HERE, "lib-ours"), "upstream19": "/tmp/upstream19-runtime"}.get(variant)
-    if libs:
-        env["LD_LIBRARY_PATH"] = libs + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
-    return env
+class Bundle:
+    """The binaries (bin/), our runtime (lib-ours/) and the upstream runtime,
+    which build.sh packs into binaries.tar.xz and upstream19-runtime.tar.xz
+    to keep the bundle small, unpacked into a temporary folder."""
+
+    def __init__(self):
+        self.root = tempfile.mkdtemp(prefix="bench-bundle-")
+        self.upstream_runtime = os.path.join(self.root, "upstream19-runtime")
+        for archive, folder in (("binaries.tar.xz", self.root), ("upstream19-runtime.tar.xz", self.upstream_runtime)):
+            with tarfile.open(os.path.join(HERE, archive)) as t:
+                # Our own archives: trusted as they are (Pythons that filter archives warn unless told).
+                t.extractall(folder, **({"filter": "fully_trusted"} if hasattr(tarfile, "data_filter") else {}))
+
+    def names(self):
+        """The benchmarks: binary names without the variant."""
+        return sorted({f.rsplit(".", 1)[0] for f in os.listdir(os.path.join(self.root, "bin"))})
+
+    def binary(self, name, variant):
+        return os.path.join(self.root, "bin", "%s.%s" % (name, variant))
+
+    def environment(self, variant):
+        env = dict(os.environ, OMP_TARGET_OFFLOAD="mandatory")
+        libs = {"ours": os.path.join(self.root, "lib-ours"), "upstream19": self.upstream_runtime}.get(variant)
+        if libs:
+            env["LD_LIBRARY_PATH"] = libs + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+        return env
+
+    def remove(self):
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
-def run(binary, variant):
-    proc = subprocess.run([binary], capture_output=True, text=True, env=environment(variant), timeout=300)
-    if proc.returncode:
-        print("%s failed (%d): %s" % (os.path.basename(binary), proc.returncode,
-                                      (proc.stdout + proc.stderr).strip()[-500:]), file=sys.stderr)
-        return {}
-    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^RESULT (\S+) (\S+)$", proc.stdout, re.M)}
+class Run:
+    """One run of one binary: its results, or why it has none."""
+
+    def __init__(self, bundle, name, variant, timeout, logs, round_number):
+        started = time.time()
+        self.results, self.failure = {}, None
+        try:
+            proc = subprocess.run([bundle.binary(name, variant)], capture_output=True, text=True,
+                                  env=bundle.environment(variant), timeout=timeout)
+            output = proc.stdout + proc.stderr
+            if proc.returncode:
+                self.failure = "failed (exit %d)" % proc.returncode
+            else:
+                self.results = {m.group(1): float(m.group(2))
+                                for m in re.finditer(r"^RESULT (\S+) (\S+)$", proc.stdout, re.M)}
+        except subprocess.TimeoutExpired as e:
+            # What the binary printed before it was stopped: bytes, whatever text=True asked for.
+            output = "".join(part.decode(errors="replace") if isinstance(part, bytes) else part or ""
+                             for part in (e.stdout, e.stderr))
+            self.failure = "timed out (%d s)" % timeout
+        self.seconds = time.time() - started
+        if self.failure:
+            print("%s.%s %s: %s" % (name, variant, self.failure, output.strip()[-400:]), file=sys.stderr)
+        if logs:
+            with open(os.path.join(logs, "%s.%s.%d.txt" % (name, variant, round_number)), "w") as f:
+                f.write(output)
+
+
+def run_rounds(bundle, names, args):
+    """Runs the rounds; returns (samples: measurement -> variant -> values,
+    rows: benchmark -> its measurements, missing: (benchmark, variant) ->
+    why it has no results: failed, timed out or no time left)."""
+    started = time.time()
+    samples, missing, rows, last_seconds = {}, {}, {}, {}
+    for round_number in range(args.rounds):
+        ran = 0
+        for index, name in enumerate(names):
+            if round_number >= ROUNDS_OF.get(name, args.rounds):
+                continue
+            shift = (round_number + index) % len(VARIANTS)
+            order = VARIANTS[shift:] + VARIANTS[:shift]
+            if round_number % 2:
+                order = order[::-1]
+            for variant in order:
+                key = (name, variant)
+                if key in missing or not os.path.exists(bundle.binary(name, variant)):
+                    continue
+                if time.time() - started + last_seconds.get(key, 0) > args.budget:
+                    if key not in last_seconds:
+                        missing[key] = "no time left"
+                    continue
+                run = Run(bundle, name, variant, args.timeout, args.logs, round_number + 1)
+                last_seconds[key] = run.seconds
+                ran += 1
+                if run.failure:
+                    missing[key] = run.failure
+                for measurement, value in run.results.items():
+                    rows.setdefault(name, set()).add(measurement)
+                    samples.setdefault(measurement, {}).setdefault(variant, []).append(value)
+        print("run.py: round %d: %d runs, %.0f s so far" % (round_number + 1, ran, time.time() - started),
+              file=sys.stderr)
+    return samples, rows, missing
+
+
+def time_table(samples, rows, missing):
+    """Markdown table of every measurement but the map bandwidths."""
+    header = ["| benchmark | ours | upstream 19 | CUDA | ours/upstream | ours/CUDA | rounds |",
+              "|" + "---|" * 7]
+    # Fork-join overheads are fractions of a microsecond: keep three digits.
+    fmt = lambda v: "%.1f" % v if v >= 100 else "%#.3g" % v
+    ratio = lambda a, b: "%.2f" % (a / b) if a and b else "n/a"
+    lines = []
+    for name in sorted(rows):
+        for measurement in sorted(m for m in rows[name] if not MAP_RESULT.match(m)):
+            by_variant = samples[measurement]
+            medians = {v: statistics.median(values) for v, values in by_variant.items()}
+            cells = []
+            for variant in VARIANTS:
+                if variant in medians:
+                    cells.append(fmt(medians[variant]))
+                else:
+                    cells.append(missing.get((name, variant), "n/a"))
+            rounds = "/".join(str(len(by_variant.get(v, []))) for v in VARIANTS)
+            lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                measurement, *cells, ratio(medians.get("ours"), medians.get("upstream19")),
+                ratio(medians.get("ours"), medians.get("cuda")), rounds))
+    # Benchmarks with no results from any variant have no rows: name them.
+    unmeasured = ["%s.%s %s" % (name, variant, why) for (name, variant), why in sorted(missing.items())
+                  if name not in rows]
+    return ("Medians in microseconds (rows ending in _ns: nanoseconds); rounds: how many runs of ours / "
+            "upstream / CUDA the median is over\n\n%s%s" % (
+                "\n".join(header + lines), "\n\nNo results: " + "; ".join(unmeasured) if unmeasured else ""))
+
+
+def map_table(samples):
+    """Markdown table of the map bandwidths (GB/s = 10^9 bytes per second), or '' without them."""
+    transfers = {}  # (bytes, direction, label) -> {column: microseconds}
+    for key, by_variant in samples.items():
+        m = MAP_RESULT.match(key)
+        if not m:
+            continue
+        size = int(m.group(2)) * UNIT_BYTES[m.group(3)]
+        columns = transfers.setdefault((size, m.group(1), m.group(2) + " " + m.group(3)), {})
+        medians = {v: statistics.median(values) for v, values in by_variant.items()}
+        if m.group(4):
+            columns["pinned"] = medians.get("cuda")
+        else:
+            columns.update(medians)
+    if not transfers:
+        return ""
+    rows = ["| size | direction | ours (GB/s) | upstream 19 (GB/s) | CUDA pageable (GB/s) | CUDA pinned (GB/s) "
+            "| ours/pinned |", "|" + "---|" * 7]
+    rate = lambda size, us: size / us * 1e-3 if us else None
+    fmt = lambda v: "n/a" if v is None else "%.2f" % v
+    for (size, direction, label), columns in sorted(transfers.items(), key=lambda t: (t[0][0], t[0][1] != "to")):
+        ours, pinned = rate(size, columns.get("ours")), rate(size, columns.get("pinned"))
+        rows.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            label, direction, fmt(ours), fmt(rate(size, columns.get("upstream19"))),
+            fmt(rate(size, columns.get("cuda"))), fmt(pinned),
+            "%.2f" % (ours / pinned) if ours and pinned else "n/a"))
+    return ("Map bandwidth: `target enter data map(to:)` / `target exit data map(from:)` of pageable memory "
+            "(allocation included) against cudaMemcpy from pageable and from pinned memory (device buffer "
+            "allocated once); ours/pinned is the fraction of the pinned bandwidth ours reaches\n\n%s"
+            % "\n".join(rows))
 
 
 def resource_table(path=os.path.join(HERE, "resources.json")):
-    """Markdown table of the per-kernel resources build.sh recorded, CUDA twin first."""
+    """Markdown table of the per-kernel resources build.sh recorded, ours first."""
     if not os.path.exists(path):
         return "(no resources.json: per-kernel resources not recorded)\n"
     with open(path) as f:
@@ -75,94 +225,54 @@ def resource_table(path=os.path.join(HERE, "resources.json")):
             "the kernel's SASS, which spills and local arrays need)\n\n%s\n" % "\n".join(rows))
 
 
-def time_table(results):
-    """Markdown table of every measurement but the map bandwidths."""
-    rows = ["| benchmark | CUDA (us) | ours (us) | upstream 19 (us) | ours/CUDA | ours/upstream |",
-            "|" + "---|" * 6]
-    # Fork-join overheads are fractions of a microsecond: keep three digits.
-    fmt = lambda v: "n/a" if v is None else "%.1f" % v if v >= 100 else "%.3g" % v
-    ratio = lambda a, b: "%.2f" % (a / b) if a and b else "n/a"
-    for key in sorted(k for k in results if not MAP_RESULT.match(k)):
-        r = results[key]
-        rows.append("| %s | %s | %s | %s | %s | %s |" % (
-            key, fmt(r.get("cuda")), fmt(r.get("ours")), fmt(r.get("upstream19")),
-            ratio(r.get("ours"), r.get("cuda")), ratio(r.get("ours"), r.get("upstream19"))))
-    return "\n".join(rows)
-
-
-def map_table(results):
-    """Markdown table of the map bandwidths (GB/s = 10^9 bytes per second), or '' without them."""
-    transfers = {}  # (bytes, direction) -> {column: microseconds}
-    for key, by_variant in results.items():
-        m = MAP_RESULT.match(key)
-        if not m:
-            continue
-        size = int(m.group(2)) * UNIT_BYTES[m.group(3)]
-        columns = transfers.setdefault((size, m.group(1), m.group(2) + " " + m.group(3)), {})
-        if m.group(4):
-            columns["pinned"] = by_variant.get("cuda")
-        else:
-            columns.update(by_variant)
-    if not transfers:
-        return ""
-    rows = ["| size | direction | ours (GB/s) | upstream 19 (GB/s) | CUDA pageable (GB/s) | CUDA pinned (GB/s) "
-            "| ours/pinned |", "|" + "---|" * 7]
-    rate = lambda size, us: size / us * 1e-3 if us else None
-    fmt = lambda v: "n/a" if v is None else "%.2f" % v
-    for (size, direction, label), columns in sorted(transfers.items(), key=lambda t: (t[0][0], t[0][1] != "to")):
-        ours, pinned = rate(size, columns.get("ours")), rate(size, columns.get("pinned"))
-        rows.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-            label, direction, fmt(ours), fmt(rate(size, columns.get("upstream19"))),
-            fmt(rate(size, columns.get("cuda"))), fmt(pinned),
-            "%.2f" % (ours / pinned) if ours and pinned else "n/a"))
-    return ("Map bandwidth: `target enter data map(to:)` / `target exit data map(from:)` of pageable memory "
-            "(allocation included) against cudaMemcpy from pageable and from pinned memory (device buffer "
-            "allocated once); ours/pinned is the fraction of the pinned bandwidth ours reaches\n\n%s"
-            % "\n".join(rows))
+def write(table, path):
+    print(table)
+    if path:
+        with open(path, "w") as f:
+            f.write(table + "\n")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--markdown")
+    parser.add_argument("--only", action="append", default=[], help="benchmarks to run, comma-separated")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each binary (default 3)")
+    parser.add_argument("--timeout", type=float, default=60,
+                        help="seconds one run of a binary may take (default 60)")
+    parser.add_argument("--budget", type=float, default=450,
+                        help="seconds after which no binary starts that would not end in time (default 450)")
+    parser.add_argument("--markdown", help="also write the tables to this file")
+    parser.add_argument("--logs", help="write each run's output to this folder")
+    parser.add_argument("--resources", action="store_true", help="add the per-kernel resource table")
     parser.add_argument("--resources-only", action="store_true",
                         help="print only the resource table (no GPU needed)")
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     args = parser.parse_args()
     if args.resources_only:
-        table = resource_table()
-        print(table)
-        if args.markdown:
-            open(args.markdown, "w").write(table)
+        write(resource_table(), args.markdown)
         return
-    with tarfile.open(os.path.join(HERE, "upstream19-runtime.tar.xz")) as t:
-        t.extractall("/tmp/upstream19-runtime")
     started = time.time()
-    samples = {}  # measurement -> variant -> microseconds of each round
-    names = sorted({f.rsplit(".", 1)[0] for f in os.listdir(os.path.join(HERE, "bin"))})
-    unknown = set(args.names) - set(names)
-    if unknown:
-        sys.exit("run.py: no such benchmark: %s" % " ".join(sorted(unknown)))
-    for name in args.names or names:
-        for round_number in range(ROUNDS_OF.get(name, ROUNDS)):
-            shift = round_number % len(VARIANTS)
-            order = VARIANTS[shift:] + VARIANTS[:shift]
-            if round_number % 2:
-                order = order[::-1]
-            for variant in order:
-                binary = os.path.join(HERE, "bin", "%s.%s" % (name, variant))
-                if os.path.exists(binary):
-                    for key, value in run(binary, variant).items():
-                        samples.setdefault(key, {}).setdefault(variant, []).append(value)
-    results = {key: {variant: statistics.median(values) for variant, values in by_variant.items()}
-               for key, by_variant in samples.items()}
-    gpu = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
-                         capture_output=True, text=True).stdout.strip()
-    tables = [time_table(results), map_table(results), resource_table()]
-    table = "GPU: %s\n\n%s" % (gpu, "\n\n".join(t for t in tables if t))
-    print(table)
-    print("run.py: %.0f s" % (time.time() - started), file=sys.stderr)
-    if args.markdown:
-        open(args.markdown, "w").write(table)
+    if args.logs:
+        os.makedirs(args.logs, exist_ok=True)
+    bundle = Bundle()
+    try:
+        names = bundle.names()
+        wanted = [n for group in args.only for n in group.split(",") if n] + args.names
+        unknown = set(wanted) - set(names)
+        if unknown:
+            sys.exit("run.py: no such benchmark: %s" % " ".join(sorted(unknown)))
+        samples, rows, missing = run_rounds(bundle, [n for n in names if not wanted or n in wanted], args)
+    finally:
+        bundle.remove()
+    try:
+        gpu = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                             capture_output=True, text=True).stdout.strip()
+    except FileNotFoundError:
+        gpu = "unknown (no nvidia-smi)"
+    tables = [time_table(samples, rows, missing), map_table(samples)]
+    if args.resources:
+        tables.append(resource_table())
+    write("GPU: %s; %d rounds at most, %.0f s\n\n%s" % (gpu, args.rounds, time.time() - started,
+                                                         "\n\n".join(t for t in tables if t)), args.markdown)
 
 
 if __name__ == "__main__":

@@ -51,8 +51,7 @@ int main(int argc, char **argv) {
         mp_lookup(i, pole_start, pole, window, windows, doppler, radius,
                   material_start, material_nuclide, material_density,
                   &results[i * MpResults]);
-      if (r >= 1)
-        samples[r - 1] = bench_now_us() - t0;
+      bench_sample(samples, r, 1, t0);
     }
   }
   if (mp_check(&d, results, lookups))

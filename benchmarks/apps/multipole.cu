@@ -1,7 +1,7 @@
 // CUDA twin of multipole.c: one thread per lookup in blocks of 256, the
 // kernel timed with the data on the GPU.
 #include "../common/args.h"
-#include "../common/cuda_check.h"
+#include "../common/device_copy.cuh"
 #include "../common/multipole.h"
 #include "../common/timing.h"
 
@@ -18,14 +18,6 @@ multipole_kernel(long lookups, const int *pole_start, const mp_pole *poles,
     mp_lookup(i, pole_start, poles, windows, window_count, doppler, radius,
               material_start, material_nuclide, material_density,
               &results[i * MpResults]);
-}
-
-template <typename T> static T *copy_in(const T *host, size_t count) {
-  T *device;
-  CUDA_CHECK(cudaMalloc(&device, count * sizeof(T)));
-  CUDA_CHECK(
-      cudaMemcpy(device, host, count * sizeof(T), cudaMemcpyHostToDevice));
-  return device;
 }
 
 int main(int argc, char **argv) {
@@ -56,9 +48,7 @@ int main(int argc, char **argv) {
         lookups, d_pole_start, d_poles, d_windows, windows, d_doppler, d_radius,
         d_material_start, d_material_nuclide, d_material_density, d_results);
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    if (r >= 1)
-      samples[r - 1] = bench_now_us() - t0;
+    bench_sample(samples, r, 1, t0);
   }
   CUDA_CHECK(
       cudaMemcpy(results, d_results, result_bytes, cudaMemcpyDeviceToHost));

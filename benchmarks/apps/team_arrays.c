@@ -107,14 +107,12 @@ int main(int argc, char **argv) {
     for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
       double t0 = bench_now_us();
       column_deviation(matrix, rows, columns, deviation);
-      if (r >= BENCH_WARMUP)
-        deviation_samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+      bench_sample(deviation_samples, r, BENCH_WARMUP, t0);
     }
     for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
       double t0 = bench_now_us();
       adjacent_difference(in, out, n);
-      if (r >= BENCH_WARMUP)
-        difference_samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+      bench_sample(difference_samples, r, BENCH_WARMUP, t0);
     }
   }
   if (column_deviation_check(matrix, rows, columns, deviation) ||

@@ -73,18 +73,14 @@ int main(int argc, char **argv) {
     column_deviation<<<columns / TileColumns, TeamThreads>>>(
         d_matrix, rows, columns, d_deviation);
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    if (r >= BENCH_WARMUP)
-      deviation_samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+    bench_sample(deviation_samples, r, BENCH_WARMUP, t0);
   }
   for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
     double t0 = bench_now_us();
     adjacent_difference<<<(n + TeamThreads - 1) / TeamThreads, TeamThreads>>>(
         d_in, d_out, n);
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    if (r >= BENCH_WARMUP)
-      difference_samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+    bench_sample(difference_samples, r, BENCH_WARMUP, t0);
   }
   CUDA_CHECK(cudaMemcpy(deviation, d_deviation, columns * sizeof(double),
                         cudaMemcpyDeviceToHost));

@@ -3,7 +3,7 @@
 // xs_total times what the OpenMP program's target data region does:
 // allocate, copy the tables in, look up, copy the results out, free.
 #include "../common/args.h"
-#include "../common/cuda_check.h"
+#include "../common/device_copy.cuh"
 #include "../common/timing.h"
 #include "../common/xs_tables.h"
 
@@ -29,14 +29,6 @@ struct device_tables {
   int *union_index, *material_start, *material_nuclide;
   xs_point *grid;
 };
-
-template <typename T> static T *copy_in(const T *host, size_t count) {
-  T *device;
-  CUDA_CHECK(cudaMalloc(&device, count * sizeof(T)));
-  CUDA_CHECK(
-      cudaMemcpy(device, host, count * sizeof(T), cudaMemcpyHostToDevice));
-  return device;
-}
 
 static device_tables tables_to_device(const xs_tables &t, long lookups) {
   const int entries = t.materials.start[MaterialCount];
@@ -85,7 +77,7 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaFree(0)); // create the context before timing, as OpenMP's
                            // untimed first run does
 
-  double total[1 + TotalReps];
+  double total[TotalReps];
   for (int r = 0; r < 1 + TotalReps; ++r) {
     double t0 = bench_now_us();
     device_tables d = tables_to_device(t, lookups);
@@ -93,7 +85,7 @@ int main(int argc, char **argv) {
     CUDA_CHECK(
         cudaMemcpy(results, d.results, result_bytes, cudaMemcpyDeviceToHost));
     tables_free(d);
-    total[r] = bench_now_us() - t0;
+    bench_sample(total, r, 1, t0);
   }
   if (xs_check(&t, results, lookups))
     return 1;
@@ -103,9 +95,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r < BENCH_WARMUP + KernelReps; ++r) {
     double t0 = bench_now_us();
     run_lookups(t, d, lookups);
-    CUDA_CHECK(cudaDeviceSynchronize());
-    if (r >= BENCH_WARMUP)
-      kernel[r - BENCH_WARMUP] = bench_now_us() - t0;
+    bench_sample(kernel, r, BENCH_WARMUP, t0);
   }
   CUDA_CHECK(
       cudaMemcpy(results, d.results, result_bytes, cudaMemcpyDeviceToHost));
@@ -113,7 +103,7 @@ int main(int argc, char **argv) {
   if (xs_check(&t, results, lookups))
     return 1;
   bench_report("xs_kernel", bench_median(kernel, KernelReps));
-  bench_report("xs_total", bench_median(total + 1, TotalReps));
+  bench_report("xs_total", bench_median(total, TotalReps));
   xs_free(&t);
   free(results);
   return 0;

@@ -5,6 +5,7 @@
 #ifndef BENCHMARKS_IRREGULAR_H
 #define BENCHMARKS_IRREGULAR_H
 
+#include "args.h"
 #include "csr.h"
 #include "random.h"
 
@@ -32,6 +33,16 @@ static inline csr_matrix irregular_matrix(int rows, int short_max, int long_min,
     m.val[k] = bench_unit(key) - 0.5;
   }
   return m;
+}
+
+// The matrix of dynamic/spmv_nested.c and its CUDA twin: --rows rows
+// (200,000), 1% of them 20,000 to 50,000 nonzeros long; with --small 4,000
+// rows, the long ones 200 to 500.
+static inline csr_matrix spmv_nested_matrix(int argc, char **argv) {
+  const int small = bench_flag(argc, argv, "--small");
+  const int rows =
+      (int)bench_option(argc, argv, "--rows", small ? 4000 : 200000);
+  return irregular_matrix(rows, 16, small ? 200 : 20000, small ? 500 : 50000);
 }
 
 // A directed graph of n vertices in CSR form (row_start, col): vertex v's

@@ -1,16 +1,16 @@
-// The 2-D Jacobi benchmark's data and host reference, shared by jacobi.c and
-// its CUDA twin so that both check the same thing.
+// The 2-D Jacobi benchmarks' data and host reference, shared by spmd/jacobi.c,
+// spmd/jacobi_collapse2.c and their CUDA twins so that all check the same
+// thing.
 #ifndef BENCHMARKS_JACOBI_H
 #define BENCHMARKS_JACOBI_H
 
+#include "hostdevice.h"
 #include <math.h>
 #include <stdio.h>
 
 // One point of the sweep: the average of the four neighbours.
-#ifdef __CUDACC__
-__host__ __device__
-#endif
-static inline double jacobi_point(const double *u, int n, int i, int j) {
+BENCH_HOST_DEVICE static inline double jacobi_point(const double *u, int n,
+                                                    int i, int j) {
   return 0.25 * (u[(long)(i - 1) * n + j] + u[(long)(i + 1) * n + j] +
                  u[(long)i * n + j - 1] + u[(long)i * n + j + 1]);
 }

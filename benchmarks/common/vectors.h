@@ -25,6 +25,13 @@ static inline int triad_check(const double *a, const double *b, const double *c,
   return 0;
 }
 
+// The geometry of spmd/dot, the same in every variant (the OpenMP program's
+// num_teams and thread_limit, the CUDA twin's grid), so that the teams
+// reduction is compared on equal terms: one wave of teams of 256 threads, 8
+// on each of the 132 multiprocessors of an H100 or H200, as the CUDA twin's
+// occupancy query and our runtime's default both give there.
+enum { DotTeams = 1056, DotThreads = 256 };
+
 // Fills x and y and returns their dot product, computed on the host.
 static inline double dot_init(double *x, double *y, long n) {
   for (long i = 0; i < n; ++i) {

@@ -5,8 +5,11 @@
 // that do not fit in half the host's free memory are skipped. The last
 // sample of each size is checked: a target region between the two maps
 // checks the bytes that arrived and changes some, and the host checks those
-// after the copy back. Twin: map_bandwidth.cu (cudaMemcpy from pageable and
-// from pinned memory).
+// after the copy back. A map `to` may return before its copy has reached
+// the device (once its host data are read), as cudaMemcpy from pageable
+// memory does, so each is timed up to bench_device_sync
+// (common/device_sync.h); a map `from` returns with the data in host memory.
+// Twin: map_bandwidth.cu (cudaMemcpy from pageable and from pinned memory).
 // usage: map_bandwidth [--small] [--sizes N]   (N: how many sizes, from 4 KiB)
 #include "../common/args.h"
 #include "../common/transfer_sizes.h"
@@ -43,6 +46,7 @@ int main(int argc, char **argv) {
       const int last = r == warmups + reps - 1;
       double t0 = bench_now_us();
 #pragma omp target enter data map(to : buffer[:bytes])
+      bench_device_sync();
       double t1 = bench_now_us();
       if (last)
         wrong = flip_on_device(buffer, bytes);

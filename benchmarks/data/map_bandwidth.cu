@@ -29,6 +29,7 @@ static int measure(unsigned char *host, unsigned char *device, size_t bytes,
   for (int r = 0; r < warmups + reps; ++r) {
     double t0 = bench_now_us();
     CUDA_CHECK(cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice));
+    bench_device_sync();
     double t1 = bench_now_us();
     if (r == warmups + reps - 1) {
       CUDA_CHECK(cudaMemset(wrong, 0, sizeof *wrong));

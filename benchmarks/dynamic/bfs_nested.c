@@ -6,9 +6,8 @@
 // parallelism, README "Launching grids from the device").
 // usage: bfs_nested [--small] [--vertices N] [--threshold T]
 //   without --threshold it sweeps T over 64, 1024 and 16384 edges.
-#include "../common/args.h"
+#include "../common/dp_sweep.h"
 #include "../common/irregular.h"
-#include "../common/timing.h"
 #include <string.h>
 
 // One level: the vertices at depth visit their edges; returns whether any
@@ -71,47 +70,39 @@ static void bfs_host(const csr_matrix *g, int *expected) {
 int main(int argc, char **argv) {
   int small = bench_flag(argc, argv, "--small");
   int n = (int)bench_option(argc, argv, "--vertices", small ? 20000 : 2000000);
-  long given = bench_option(argc, argv, "--threshold", 0);
-  int sweep[] = {64, 1024, 16384};
-  int thresholds = given ? 1 : 3;
-  if (given)
-    sweep[0] = (int)given;
-  int reps = small ? 1 : BENCH_REPS / 5, warmup = small ? 0 : 2;
+  const int defaults[] = {64, 1024, 16384};
+  const dp_sweep sweep = dp_sweep_make(argc, argv, defaults, 3);
   csr_matrix g = power_law_graph(n, 4, small ? 20000 : 400000);
   int edges = g.nnz, *row_start = g.row_start, *col = g.col;
   int *level = malloc(n * sizeof(int)), *expected = malloc(n * sizeof(int));
   int reached[1];
   bfs_host(&g, expected);
-  double *samples = malloc(reps * sizeof(double));
+  double *samples = malloc(sweep.reps * sizeof(double));
   char name[64];
   int ok = 1;
 #pragma omp target data map(to : row_start[:n + 1], col[:edges]) map(alloc : level[:n], reached[:1])
   {
-    for (int variant = -1; variant < thresholds; ++variant) {
-      for (int r = 0; r < warmup + reps; ++r) {
+    for (int variant = -1; variant < sweep.thresholds; ++variant) {
+      for (int r = 0; r < sweep.warmups + sweep.reps; ++r) {
         for (int v = 0; v < n; ++v)
           level[v] = v == 0 ? 0 : -1;
 #pragma omp target update to(level[:n])
         double t0 = bench_now_us();
         for (int depth = 0;; ++depth)
-          if (!(variant < 0 ? level_flat(n, row_start, col, level, reached,
-                                         depth)
-                            : level_nested(n, row_start, col, level, reached,
-                                           depth, sweep[variant])))
+          if (!(variant < 0
+                    ? level_flat(n, row_start, col, level, reached, depth)
+                    : level_nested(n, row_start, col, level, reached, depth,
+                                   sweep.threshold[variant])))
             break;
-        if (r >= warmup)
-          samples[r - warmup] = bench_now_us() - t0;
+        bench_sample(samples, r, sweep.warmups, t0);
       }
 #pragma omp target update from(level[:n])
-      if (variant < 0)
-        snprintf(name, sizeof(name), "bfs_dp_flat");
-      else
-        snprintf(name, sizeof(name), "bfs_dp_nested_t%d", sweep[variant]);
+      dp_result_name(name, sizeof(name), "bfs", &sweep, variant);
       if (memcmp(level, expected, n * sizeof(int))) {
         fprintf(stderr, "%s: wrong levels\n", name);
         ok = 0;
       }
-      bench_report(name, bench_median(samples, reps));
+      bench_report(name, bench_median(samples, sweep.reps));
     }
   }
   return ok ? 0 : 1;

@@ -7,8 +7,7 @@
 // usage: mandelbrot_nested [--small] [--width N] [--threshold T]
 //   without --threshold it sweeps T (the smallest part launched) over 32, 64
 //   and 128 pixels.
-#include "../common/args.h"
-#include "../common/timing.h"
+#include "../common/dp_sweep.h"
 #include <string.h>
 
 #define MAX_DWELL 512
@@ -80,40 +79,33 @@ static void dwells_flat(int width, int *dwells) {
 int main(int argc, char **argv) {
   int small = bench_flag(argc, argv, "--small");
   int width = (int)bench_option(argc, argv, "--width", small ? 512 : 8192);
-  long given = bench_option(argc, argv, "--threshold", 0);
-  int sweep[] = {32, 64, 128};
-  int thresholds = given ? 1 : 3;
-  if (given)
-    sweep[0] = (int)given;
+  const int defaults[] = {32, 64, 128};
+  const dp_sweep sweep = dp_sweep_make(argc, argv, defaults, 3);
   if (width % (INITIAL * MIN_SIZE)) {
     fprintf(stderr, "--width must be a multiple of %d\n", INITIAL * MIN_SIZE);
     return 2;
   }
-  int reps = small ? 1 : BENCH_REPS / 5, warmup = small ? 0 : 2;
   long pixels = (long)width * width;
   int *dwells = malloc(pixels * sizeof(int)), *flat = malloc(pixels * sizeof(int));
-  double *samples = malloc(reps * sizeof(double));
+  double *samples = malloc(sweep.reps * sizeof(double));
   char name[64];
   int ok = 1;
 #pragma omp target data map(alloc : dwells[:pixels])
   {
-    for (int variant = -1; variant < thresholds; ++variant) {
-      for (int r = 0; r < warmup + reps; ++r) {
+    for (int variant = -1; variant < sweep.thresholds; ++variant) {
+      for (int r = 0; r < sweep.warmups + sweep.reps; ++r) {
         double t0 = bench_now_us();
         if (variant < 0)
           dwells_flat(width, dwells);
         else
-          dwells_nested(width, dwells, sweep[variant]);
-        if (r >= warmup)
-          samples[r - warmup] = bench_now_us() - t0;
+          dwells_nested(width, dwells, sweep.threshold[variant]);
+        bench_sample(samples, r, sweep.warmups, t0);
       }
 #pragma omp target update from(dwells[:pixels])
+      dp_result_name(name, sizeof(name), "mandelbrot", &sweep, variant);
       if (variant < 0) {
-        snprintf(name, sizeof(name), "mandelbrot_dp_flat");
         memcpy(flat, dwells, pixels * sizeof(int));
       } else {
-        snprintf(name, sizeof(name), "mandelbrot_dp_nested_t%d",
-                 sweep[variant]);
         // Mariani-Silver assumes that a region whose border has one dwell
         // has it inside too, true of the Mandelbrot set but for a few
         // pixels at the resolution of a border.
@@ -126,7 +118,7 @@ int main(int argc, char **argv) {
           ok = 0;
         }
       }
-      bench_report(name, bench_median(samples, reps));
+      bench_report(name, bench_median(samples, sweep.reps));
     }
   }
   return ok ? 0 : 1;

@@ -34,8 +34,7 @@ static double median_us(variant_fn fn, const double *in, double *out, int outer,
   for (int r = 0; r < WarmUp + Reps; ++r) {
     double t0 = bench_now_us();
     fn(in, out, outer, inner);
-    if (r >= WarmUp)
-      samples[r - WarmUp] = bench_now_us() - t0;
+    bench_sample(samples, r, WarmUp, t0);
   }
   return bench_median(samples, Reps);
 }

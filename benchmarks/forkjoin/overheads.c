@@ -105,8 +105,7 @@ static double median_launch_us(construct_fn fn, int teams, int count) {
   for (int r = 0; r < WarmUp + Reps; ++r) {
     double t0 = bench_now_us();
     fn(teams, count, &sink);
-    if (r >= WarmUp)
-      samples[r - WarmUp] = bench_now_us() - t0;
+    bench_sample(samples, r, WarmUp, t0);
   }
   return bench_median(samples, Reps);
 }

@@ -31,11 +31,10 @@ int main(int argc, char **argv) {
       add_step<<<1, SmallRegionThreads>>>(dx, dstep, n);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(x, dx, n * sizeof(double), cudaMemcpyDeviceToHost));
-    if (b >= 1)
-      samples[b - 1] = (bench_now_us() - t0) / regions;
+    bench_sample(samples, b, 1, t0);
   }
   if (small_regions_check(x, step, n, (1 + Batches) * regions))
     return 1;
-  bench_report("small_region", bench_median(samples, Batches));
+  bench_report("small_region", bench_median(samples, Batches) / regions);
   return 0;
 }

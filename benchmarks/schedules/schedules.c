@@ -28,8 +28,7 @@
       PRAGMA(omp CONSTRUCT SCHED)                                              \
       for (long i = 0; i < (n); ++i)                                           \
         a[i] = b[i] + s * c[i];                                                \
-      if (r >= BENCH_WARMUP)                                                   \
-        samples_[r - BENCH_WARMUP] = bench_now_us() - t0;                      \
+      bench_sample(samples_, r, BENCH_WARMUP, t0);                             \
     }                                                                          \
     PRAGMA(omp target update from(a[:(n)]))                                    \
     bench_report(NAME, bench_median(samples_, BENCH_REPS));                    \

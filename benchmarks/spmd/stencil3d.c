@@ -24,8 +24,7 @@ int main(int argc, char **argv) {
         for (int j = 1; j < n - 1; ++j)
           for (int k = 1; k < n - 1; ++k)
             v[((long)i * n + j) * n + k] = stencil3d_point(u, n, i, j, k);
-      if (r >= BENCH_WARMUP)
-        samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+      bench_sample(samples, r, BENCH_WARMUP, t0);
     }
   }
   if (stencil3d_check(u, v, n))

@@ -31,9 +31,7 @@ int main(int argc, char **argv) {
     double t0 = bench_now_us();
     stencil3d<<<grid, block>>>(du, dv, n);
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    if (r >= BENCH_WARMUP)
-      samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+    bench_sample(samples, r, BENCH_WARMUP, t0);
   }
   CUDA_CHECK(cudaMemcpy(v, dv, cells * sizeof(double), cudaMemcpyDeviceToHost));
   if (stencil3d_check(u, v, n))

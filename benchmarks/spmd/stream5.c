@@ -50,8 +50,7 @@ int main(int argc, char **argv) {
             sum += a[i] * b[i];
           break;
         }
-        if (r >= BENCH_WARMUP)
-          samples[kernel][r - BENCH_WARMUP] = bench_now_us() - t0;
+        bench_sample(samples[kernel], r, BENCH_WARMUP, t0);
       }
   }
   if (stream5_check(a, b, c, sum, n))

@@ -58,10 +58,7 @@ int main(int argc, char **argv) {
       if (kernel == Dot)
         CUDA_CHECK(
             cudaMemcpy(&sum, dsum, sizeof(double), cudaMemcpyDeviceToHost));
-      else
-        CUDA_CHECK(cudaDeviceSynchronize());
-      if (r >= BENCH_WARMUP)
-        samples[kernel][r - BENCH_WARMUP] = bench_now_us() - t0;
+      bench_sample(samples[kernel], r, BENCH_WARMUP, t0);
     }
   CUDA_CHECK(cudaMemcpy(a, da, n * sizeof(double), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(b, db, n * sizeof(double), cudaMemcpyDeviceToHost));

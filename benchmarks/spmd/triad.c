@@ -20,8 +20,7 @@ int main(void) {
 #pragma omp target teams distribute parallel for
       for (long i = 0; i < n; ++i)
         a[i] = b[i] + s * c[i];
-      if (r >= BENCH_WARMUP)
-        samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+      bench_sample(samples, r, BENCH_WARMUP, t0);
     }
   }
   if (triad_check(a, b, c, s, n))

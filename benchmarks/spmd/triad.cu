@@ -24,9 +24,7 @@ int main() {
     double t0 = bench_now_us();
     triad<<<blocks, 256>>>(da, db, dc, s, n);
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    if (r >= BENCH_WARMUP)
-      samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+    bench_sample(samples, r, BENCH_WARMUP, t0);
   }
   CUDA_CHECK(cudaMemcpy(a, da, n * sizeof(double), cudaMemcpyDeviceToHost));
   if (triad_check(a, b, c, s, n))

@@ -50,8 +50,7 @@ static double median_us(variant_fn fn, double *out, long n, int steps) {
       out[i] = -1;
     double t0 = bench_now_us();
     fn(out, n, steps);
-    if (r >= WarmUp)
-      samples[r - WarmUp] = bench_now_us() - t0;
+    bench_sample(samples, r, WarmUp, t0);
     for (long i = 0; i < n; ++i)
       if (out[i] != work(i, steps)) {
         fprintf(stderr, "wrong result at %ld: %g\n", i, out[i]);
