@@ -1,5 +1,8 @@
-// firstprivate together with the device clause: scalars, an array, a struct
-// and a pointer are copied to the chosen device and changed only there, on
+// firstprivate together with the device clause: scalars, an array and a
+// struct are copied to the chosen device and changed only there (and a
+// pointer into mapped data, which without a clause is private and points to
+// the device's copy; an explicit firstprivate pointer keeps its host value,
+// which the device must not dereference), on
 // a device number held in a variable (itself firstprivate), on the default
 // device named explicitly, on the initial device (the region runs on the
 // host), and on a combined construct whose threads each start from the
@@ -37,7 +40,7 @@ int main(void) {
   printf("device variable: %g, originals kept: %d\n", Out, Kept);
 
   int Sum = 0;
-#pragma omp target device(omp_get_default_device()) firstprivate(Ptr, Count) map(tofrom : Data, Sum)
+#pragma omp target device(omp_get_default_device()) firstprivate(Count) map(tofrom : Data, Sum)
   {
     Ptr += 1;
     Count *= 2;

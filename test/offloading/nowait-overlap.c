@@ -7,8 +7,8 @@
 // regions run on the host's few, shared cores.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // CHECK: two nowait regions ran: yes
-// CHECK: a nowait update and a nowait region ran: yes
 // GPU: two nowait regions of 50 ms took {{[0-9.]+}} ms together: PASS
+// CHECK: a nowait update and a nowait region ran: yes
 // GPU: a 128 MiB nowait update ({{[0-9.]+}} ms alone) beside a region spinning as long took {{[0-9.]+}} ms together: PASS
 #include <omp.h>
 #include <stdio.h>
