@@ -84,6 +84,10 @@ void DataEnvironment::mapBegin(const MapList &List, uintptr_t *DeviceBegins) {
 
 void DataEnvironment::mapBeginList(const MapList &List,
                                    uintptr_t *DeviceBegins) {
+  // Zero-length sections whose storage is not mapped yet: clang-22 lists a
+  // pointer the region uses without a clause (ptr[:0]) before the maps of
+  // the construct, which may map what it points to.
+  std::vector<int32_t> LateSections;
   for (int32_t I = 0; I < List.Count; ++I) {
     uint64_t Type = List.Types[I];
     uintptr_t Begin = addressOf(List.Begins[I]);
@@ -133,21 +137,36 @@ void DataEnvironment::mapBeginList(const MapList &List,
         Padding = Begin % StructAlignment;
       Entry = acquire(Begin, Size, Type, !isMember(Type), Padding, Name);
     }
-    if (!Entry)
+    if (!Entry) {
+      if (Size == 0 && !(Type & OMP_TGT_MAPTYPE_PTR_AND_OBJ))
+        LateSections.push_back(I);
       continue;
-    uintptr_t DeviceBegin = Entry->translate(Begin);
-    if (DeviceBegins)
-      DeviceBegins[I] = DeviceBegin;
-    // use_device_ptr / use_device_addr: hand the device address back in the
-    // base array (unmapped items keep their host address).
-    if (Type & OMP_TGT_MAPTYPE_RETURN_PARAM)
-      List.Bases[I] =
-          pointerTo(rebase(addressOf(List.Bases[I]), Begin, DeviceBegin));
+    }
+    translateItem(List, I, *Entry, DeviceBegins);
   }
+  // Translated once the construct's maps are done; their reference counts
+  // stay, as the end of the construct finds the storage released already.
+  for (int32_t I : LateSections)
+    if (MapEntry *Entry = Table.lookup(addressOf(List.Begins[I]), 0).Entry)
+      translateItem(List, I, *Entry, DeviceBegins);
   for (int32_t I = 0; I < List.Count; ++I)
     if ((List.Types[I] & OMP_TGT_MAPTYPE_ATTACH) &&
         !(List.Types[I] & OMP_TGT_MAPTYPE_PRIVATE) && !hasMapper(List, I))
       attachDeferred(List, I);
+}
+
+void DataEnvironment::translateItem(const MapList &List, int32_t I,
+                                    const MapEntry &Entry,
+                                    uintptr_t *DeviceBegins) {
+  uintptr_t Begin = addressOf(List.Begins[I]);
+  uintptr_t DeviceBegin = Entry.translate(Begin);
+  if (DeviceBegins)
+    DeviceBegins[I] = DeviceBegin;
+  // use_device_ptr / use_device_addr: hand the device address back in the
+  // base array (unmapped items keep their host address).
+  if (List.Types[I] & OMP_TGT_MAPTYPE_RETURN_PARAM)
+    List.Bases[I] =
+        pointerTo(rebase(addressOf(List.Bases[I]), Begin, DeviceBegin));
 }
 
 MapEntry *DataEnvironment::acquire(uintptr_t Begin, uint64_t Size,

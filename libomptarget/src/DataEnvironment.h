@@ -75,6 +75,10 @@ private:
   void mapBeginList(const MapList &List, uintptr_t *DeviceBegins);
   void mapEndList(const MapList &List);
   void updateList(const MapList &List);
+  /// Records item I's device address in DeviceBegins (and in the base array
+  /// for use_device_ptr / use_device_addr) from the entry that maps it.
+  void translateItem(const MapList &List, int32_t I, const MapEntry &Entry,
+                     uintptr_t *DeviceBegins);
   /// Finds or creates the entry of one list item (a pointer-sized range for
   /// the pointer of a PTR_AND_OBJ item).
   MapEntry *acquire(uintptr_t Begin, uint64_t Size, uint64_t Type,

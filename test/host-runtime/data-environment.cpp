@@ -144,6 +144,25 @@ void implicitAndZeroLength() {
          (unsigned long)DeviceBegins[0], Memory.Live.size());
   // CHECK: zero-length: device begin 0, live 0
   end(Zero);
+  // ... unless the construct maps it: clang-22 lists a pointer the region
+  // uses without a clause (P[:0]) before the construct's own maps, and it is
+  // translated once they are done. The array's map alone counts: after the
+  // construct nothing stays mapped, and the array came back.
+  MapItems Later;
+  double *Q = A + 1;
+  Later.add(Q, Q, 0, RETURN_PARAM | PARAM);
+  Later.add(A, A, sizeof(A), TO | FROM);
+  uintptr_t LaterBegins[2];
+  begin(Later, LaterBegins);
+  double *DeviceA = onDevice(A);
+  *onDevice(A + 1) = 42;
+  printf("zero-length later: translated %d, refcount %lu\n",
+         reinterpret_cast<double *>(LaterBegins[0]) == DeviceA + 1,
+         (unsigned long)refCount(A));
+  // CHECK: zero-length later: translated 1, refcount 1
+  end(Later);
+  printf("zero-length later: live %zu, A[1] %g\n", Memory.Live.size(), A[1]);
+  // CHECK: zero-length later: live 0, A[1] 42
 }
 
 struct S {
