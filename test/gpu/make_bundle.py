@@ -13,7 +13,8 @@ folder in HARNESSES (a build.sh and a bundle-tests.json saying what to run
 and what to expect) is built into a folder of its own. The bundle also holds the runtime libraries
 (libomptarget.so, libomp.so.5) and run.py, which runs everything with
 OMP_TARGET_OFFLOAD=mandatory and prints 'N passed, N failed'. A GPU machine
-needs no compiler: everything is built here.
+needs no compiler: everything is built here. OUT.tar.xz is the bundle
+compressed, for copying.
 
 tests.json lists the tests, each with: name, argv (run in cwd, a folder of the
 bundle; "{python}" stands for the runner's Python), checks (FileCheck-style
@@ -224,6 +225,13 @@ def main():
         json.dump(tests, f, indent=1)
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(args.out) for f in fs)
     print("bundle: %d tests, %.1f MiB in %s" % (len(tests), size / 2**20, args.out))
+    # The same, compressed (the programs' PTX shrinks about fifteen-fold), for
+    # copying to a GPU machine.
+    packed = args.out.rstrip("/") + ".tar.xz"
+    subprocess.run(["tar", "-C", os.path.dirname(os.path.abspath(args.out)), "-cJf", packed,
+                    os.path.basename(args.out.rstrip("/"))], check=True,
+                   env=dict(os.environ, XZ_OPT="-T0"))
+    print("packed: %.1f MiB in %s" % (os.path.getsize(packed) / 2**20, packed))
 
 
 if __name__ == "__main__":
