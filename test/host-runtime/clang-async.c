@@ -190,32 +190,9 @@ int main(void) {
 
 // The device side for the fake driver: each kernel takes the launch
 // environment, then the region's mapped arrays (clang-22's signatures).
-#define FAKE_KERNEL(Name, Body)                                                \
-  KernelEnvironmentTy fakedev_omp_##Name##_kernel_environment = {              \
-      {0, 0, OMP_TGT_EXEC_MODE_GENERIC_SPMD, 1, 128, -1, -1, 0, 0}, NULL,      \
-      NULL};                                                                   \
-  void fakedev_omp_##Name(void **Params, unsigned Teams, unsigned Threads) {   \
-    (void)Teams, (void)Threads;                                                \
-    double *P = *(double **)Params[1];                                         \
-    Body;                                                                      \
-  }
-FAKE_KERNEL(overlap_l28, P[0] += 1)
-FAKE_KERNEL(overlap_l30, P[0] += 2)
-FAKE_KERNEL(chain_l53, for (int I = 0; I < N; ++I) P[I] *= 2)
-FAKE_KERNEL(group_l74, P[0] += 1)
+#include "Inputs/fake-image.h"
+FAKE_KERNEL(overlap_l28, fakeArg(Params, 1)[0] += 1)
+FAKE_KERNEL(overlap_l30, fakeArg(Params, 1)[0] += 2)
+FAKE_KERNEL(chain_l53, for (int I = 0; I < N; ++I) fakeArg(Params, 1)[I] *= 2)
+FAKE_KERNEL(group_l74, fakeArg(Params, 1)[0] += 1)
 
-// A registration as LLVM's offload wrapper writes it.
-extern __tgt_offload_entry __start_llvm_offload_entries[];
-extern __tgt_offload_entry __stop_llvm_offload_entries[];
-static unsigned char Cubin[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x41, 8,
-                                  [18] = 190, [48] = 0x04, 0x5a, 0x00, 0x06};
-static __tgt_device_image Image = {Cubin, Cubin + 64,
-                                   __start_llvm_offload_entries,
-                                   __stop_llvm_offload_entries};
-static __tgt_bin_desc Desc = {1, &Image, __start_llvm_offload_entries,
-                              __stop_llvm_offload_entries};
-static void unregisterLib(void) { __tgt_unregister_lib(&Desc); }
-__attribute__((constructor)) static void registerLib(void) {
-  __tgt_register_lib(&Desc);
-  atexit(unregisterLib);
-}

@@ -94,19 +94,6 @@ void fakedev_omp_main_l43(void **Params, unsigned Teams, unsigned Threads) {
   (*(double **)Params[1])[2] = 70;
 }
 
-// A registration as LLVM's offload wrapper writes it (the images it embeds),
-// without our link step's manifest: the runtime asks the driver for symbols.
-extern __tgt_offload_entry __start_llvm_offload_entries[];
-extern __tgt_offload_entry __stop_llvm_offload_entries[];
-static unsigned char Cubin[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x41, 8,
-                                  [18] = 190, [48] = 0x04, 0x5a, 0x00, 0x06};
-static __tgt_device_image Image = {Cubin, Cubin + 64,
-                                   __start_llvm_offload_entries,
-                                   __stop_llvm_offload_entries};
-static __tgt_bin_desc Desc = {1, &Image, __start_llvm_offload_entries,
-                              __stop_llvm_offload_entries};
-static void unregisterLib(void) { __tgt_unregister_lib(&Desc); }
-__attribute__((constructor)) static void registerLib(void) {
-  __tgt_register_lib(&Desc);
-  atexit(unregisterLib);
-}
+// The registration LLVM's offload wrapper writes, without our link step's
+// manifest: the runtime asks the driver for symbols.
+#include "Inputs/fake-image.h"

@@ -180,33 +180,10 @@ int main(int argc, char **argv) {
 // The device side for the fake driver: each kernel takes the launch
 // environment, then the region's arrays in the order its code first uses
 // them (is_device_ptr pointers by value).
-static double *arg(void **Params, int I) { return *(double **)Params[I]; }
-#define FAKE_KERNEL(Name, Body)                                                \
-  KernelEnvironmentTy fakedev_omp_##Name##_kernel_environment = {              \
-      {0, 0, OMP_TGT_EXEC_MODE_GENERIC_SPMD, 1, 128, -1, -1, 0, 0}, NULL,      \
-      NULL};                                                                   \
-  void fakedev_omp_##Name(void **Params, unsigned Teams, unsigned Threads) {   \
-    (void)Teams, (void)Threads;                                                \
-    Body;                                                                      \
-  }
-FAKE_KERNEL(addSmall_l38, arg(Params, 1)[0] += sum(arg(Params, 2), Small))
-FAKE_KERNEL(addMedium_l43, arg(Params, 1)[0] += sum(arg(Params, 2), Medium))
-FAKE_KERNEL(copyLarge_l48, memcpy(arg(Params, 1), arg(Params, 2), sizeof(L)))
-FAKE_KERNEL(setManaged_l53, arg(Params, 1)[0] = 42)
-FAKE_KERNEL(faulty_l58, arg(Params, 1)[0] = -1)
+#include "Inputs/fake-image.h"
+FAKE_KERNEL(addSmall_l38, fakeArg(Params, 1)[0] += sum(fakeArg(Params, 2), Small))
+FAKE_KERNEL(addMedium_l43, fakeArg(Params, 1)[0] += sum(fakeArg(Params, 2), Medium))
+FAKE_KERNEL(copyLarge_l48, memcpy(fakeArg(Params, 1), fakeArg(Params, 2), sizeof(L)))
+FAKE_KERNEL(setManaged_l53, fakeArg(Params, 1)[0] = 42)
+FAKE_KERNEL(faulty_l58, fakeArg(Params, 1)[0] = -1)
 
-// A registration as LLVM's offload wrapper writes it.
-extern __tgt_offload_entry __start_llvm_offload_entries[];
-extern __tgt_offload_entry __stop_llvm_offload_entries[];
-static unsigned char Cubin[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x41, 8,
-                                  [18] = 190, [48] = 0x04, 0x5a, 0x00, 0x06};
-static __tgt_device_image Image = {Cubin, Cubin + 64,
-                                   __start_llvm_offload_entries,
-                                   __stop_llvm_offload_entries};
-static __tgt_bin_desc Desc = {1, &Image, __start_llvm_offload_entries,
-                              __stop_llvm_offload_entries};
-static void unregisterLib(void) { __tgt_unregister_lib(&Desc); }
-__attribute__((constructor)) static void registerLib(void) {
-  __tgt_register_lib(&Desc);
-  atexit(unregisterLib);
-}

@@ -161,19 +161,5 @@ int main(void) {
   return 0;
 }
 
-// The registration our link step generates (with the images it embeds). The
-// program has no offload entries (no target region, no declare target).
-extern __tgt_offload_entry __start_llvm_offload_entries[] __attribute__((weak));
-extern __tgt_offload_entry __stop_llvm_offload_entries[] __attribute__((weak));
-static unsigned char Cubin[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x41, 8,
-                                  [18] = 190, [48] = 0x04, 0x5a, 0x00, 0x06};
-static __tgt_device_image Image = {Cubin, Cubin + 64,
-                                   __start_llvm_offload_entries,
-                                   __stop_llvm_offload_entries};
-static __tgt_bin_desc Desc = {1, &Image, __start_llvm_offload_entries,
-                              __stop_llvm_offload_entries};
-static void unregisterLib(void) { __tgt_unregister_lib(&Desc); }
-__attribute__((constructor)) static void registerLib(void) {
-  __tgt_register_lib(&Desc);
-  atexit(unregisterLib);
-}
+// The registration of one image, for the fake driver.
+#include "Inputs/fake-image.h"
