@@ -5,9 +5,9 @@
 // registration object passes the manifest to __ompgpu_register_lib, and the
 // manifest names each object's source file and every exported symbol.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && cp %s main.c && cp %s other.c
-// RUN: %clang -O2 %offload -c main.c -o main.o
-// RUN: %clang -O2 %offload -DOTHER -c other.c -o other.o && llvm-ar rcs libother.a other.o
-// RUN: %clang -O2 %offload -save-temps main.o -L. -lother -o prog 2> link.txt
+// RUN: %clang -O2 %offload -I%abi-include -c main.c -o main.o
+// RUN: %clang -O2 %offload -I%abi-include -DOTHER -c other.c -o other.o && llvm-ar rcs libother.a other.o
+// RUN: %clang -O2 %offload -I%abi-include -save-temps main.o -L. -lother -o prog 2> link.txt
 // RUN: count 0 < link.txt
 // RUN: FileCheck %s --check-prefix=PTX < prog.%default-arch.ptx
 // RUN: llvm-nm prog.registration.o | FileCheck %s --check-prefix=NM
@@ -17,8 +17,8 @@
 // definitions below): the link variable's entry, repeated by both objects,
 // is mapped once, and the driver is asked for nothing the image lacks.
 // RUN: %host-clang -shared -fPIC %S/../host-runtime/Inputs/fake-cuda.c -o libcuda.so.1 -ldl
-// RUN: %clang -O2 %offload -DFAKE_DEVICE -c main.c -o fakeprog.o
-// RUN: %clang -O2 %offload -rdynamic fakeprog.o -L. -lother -o fakeprog
+// RUN: %clang -O2 %offload -I%abi-include -DFAKE_DEVICE -c main.c -o fakeprog.o
+// RUN: %clang -O2 %offload -I%abi-include -rdynamic fakeprog.o -L. -lother -o fakeprog
 // RUN: env LD_LIBRARY_PATH=. OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_COUNT_FAILURES=1 ./fakeprog 2>&1 | FileCheck %s --check-prefix=FAKE
 // FAKE: fake fill ran
 // FAKE: fake sum ran
@@ -69,16 +69,11 @@ int main(void) {
 #endif
 
 #ifdef FAKE_DEVICE
-typedef struct {
-  unsigned char UseGenericStateMachine, MayUseNestedParallelism, ExecMode;
-  int MinThreads, MaxThreads, MinTeams, MaxTeams, ReductionDataSize,
-      ReductionBufferLength;
-  void *Ident, *DynamicEnv;
-} KernelEnvironment;
+#include "OffloadABI.h"
 int *fakedev_shared_buffer_decl_tgt_ref_ptr;
 int fakedev_shared_count;
-KernelEnvironment fakedev_omp_fill_l46_kernel_environment = {1, 0, 1, 1, 128};
-KernelEnvironment fakedev_omp_main_l62_kernel_environment = {1, 0, 1, 1, 128};
+KernelEnvironmentTy fakedev_omp_fill_l46_kernel_environment = {1, 0, 1, 1, 128};
+KernelEnvironmentTy fakedev_omp_main_l62_kernel_environment = {1, 0, 1, 1, 128};
 void fakedev_omp_fill_l46(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;
   fprintf(stderr, "fake fill ran\n");

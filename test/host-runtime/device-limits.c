@@ -11,11 +11,11 @@
 // whose FAKE_CUDA_TRACE prints the limits set; the kernel is
 // fakedev_omp_main_l96 below).
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %clang -O1 %offload -rdynamic %s -o %t.none
-// RUN: %clang -O1 %offload -rdynamic -DUSE_MALLOC %s -o %t.malloc
-// RUN: %clang -O1 %offload -rdynamic -DUSE_PRINTF %s -o %t.printf
-// RUN: %clang -O1 %offload -rdynamic -DSHARED_LOCAL %s -o %t.local
-// RUN: %clang -O1 %offload -rdynamic -DTASK_TREE %s -o %t.tasks
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic %s -o %t.none
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic -DUSE_MALLOC %s -o %t.malloc
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic -DUSE_PRINTF %s -o %t.printf
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic -DSHARED_LOCAL %s -o %t.local
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic -DTASK_TREE %s -o %t.tasks
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_TRACE=1 FAKE_CUDA_COUNT_FAILURES=1 %t.none 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE-NOT: context limit
 // NONE: loaded a cubin module
@@ -120,13 +120,8 @@ int main(void) {
 }
 
 // The device side, for the fake driver.
-typedef struct {
-  unsigned char UseGenericStateMachine, MayUseNestedParallelism, ExecMode;
-  int MinThreads, MaxThreads, MinTeams, MaxTeams, ReductionDataSize,
-      ReductionBufferLength;
-  void *Ident, *DynamicEnv;
-} KernelEnvironment;
-KernelEnvironment fakedev_omp_main_l96_kernel_environment = {1, 0, 1, 1, 128};
+#include "OffloadABI.h"
+KernelEnvironmentTy fakedev_omp_main_l96_kernel_environment = {1, 0, 1, 1, 128};
 void fakedev_omp_main_l96(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;
   fprintf(stderr, "fake kernel ran\n");

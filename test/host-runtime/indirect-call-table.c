@@ -8,7 +8,7 @@
 // fake kernel reads the table as the device runtime's lookup would. The
 // failed-call count says the table global was found through the manifest.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %clang -O1 %offload -rdynamic %s -o %t
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic %s -o %t
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_COUNT_FAILURES=1 %t 2>&1 | FileCheck %s
 // CHECK: table: 3 rows, sorted by host address
 // CHECK-DAG: triple -> its device function, 1 byte
@@ -50,13 +50,8 @@ struct {
   uint64_t Count;
 } fakedev___ompgpu_indirect_call_table;
 
-typedef struct {
-  unsigned char UseGenericStateMachine, MayUseNestedParallelism, ExecMode;
-  int MinThreads, MaxThreads, MinTeams, MaxTeams, ReductionDataSize,
-      ReductionBufferLength;
-  void *Ident, *DynamicEnv;
-} KernelEnvironment;
-KernelEnvironment fakedev_omp_main_l30_kernel_environment = {1, 1, 1, 1, 128};
+#include "OffloadABI.h"
+KernelEnvironmentTy fakedev_omp_main_l30_kernel_environment = {1, 1, 1, 1, 128};
 
 static const char *nameOf(uint64_t Host, uint64_t Device) {
   static const struct {

@@ -4,7 +4,7 @@
 // in the device environment. A program built by our link step on two fake
 // devices (Inputs/fake-cuda.c; the kernel is fakedev_omp_main_l25 below).
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
-// RUN: %clang -O1 %offload -rdynamic %s -o %t
+// RUN: %clang -O1 %offload -I%abi-include -rdynamic %s -o %t
 // RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_DEVICES=2 LIBOMPTARGET_INFO=1 OMP_NUM_TEAMS=2 OMP_NUM_TEAMS_DEV_1=7 OMP_TEAMS_THREAD_LIMIT_ALL=32 OMP_TEAMS_THREAD_LIMIT_DEV=16 %t 2>&1 | FileCheck %s
 // CHECK: device 0: launching {{.*}} with 2 teams x 16 threads (teams: OMP_NUM_TEAMS; threads: OMP_TEAMS_THREAD_LIMIT_DEV)
 // CHECK: device environment: device 0, nteams-var 2, teams-thread-limit-var 16
@@ -29,20 +29,12 @@ int main(void) {
 }
 
 // The device side (an SPMD kernel: no master warp on top of the threads).
-typedef struct {
-  uint32_t NumDevices, DeviceNum, NumTeams, TeamsThreadLimit;
-} DeviceEnvironment;
-DeviceEnvironment fakedev___ompgpu_device_environment;
-typedef struct {
-  unsigned char UseGenericStateMachine, MayUseNestedParallelism, ExecMode;
-  int MinThreads, MaxThreads, MinTeams, MaxTeams, ReductionDataSize,
-      ReductionBufferLength;
-  void *Ident, *DynamicEnv;
-} KernelEnvironment;
-KernelEnvironment fakedev_omp_main_l25_kernel_environment = {0, 0, 2, 1, 128};
+#include "OffloadABI.h"
+DeviceEnvironmentTy fakedev___ompgpu_device_environment;
+KernelEnvironmentTy fakedev_omp_main_l25_kernel_environment = {0, 0, 2, 1, 128};
 void fakedev_omp_main_l25(void **Params, unsigned Teams, unsigned Threads) {
   (void)Params, (void)Teams, (void)Threads;
-  DeviceEnvironment *Env = &fakedev___ompgpu_device_environment;
+  DeviceEnvironmentTy *Env = &fakedev___ompgpu_device_environment;
   fprintf(stderr,
           "device environment: device %u, nteams-var %u, "
           "teams-thread-limit-var %u\n",
