@@ -37,13 +37,21 @@ namespace {
 
 /// Submits the task of clang's descriptor Descriptor, created by the calling
 /// thread, with the dependences of two lists.
-void submit(void *Descriptor, const void *Deps, int32_t NumDeps,
+void submit(int32_t GTid, void *Descriptor, const void *Deps, int32_t NumDeps,
             const void *MoreDeps, int32_t NumMoreDeps) {
   uint32_t Tid = hw::threadId();
   TaskTy *Task = taskOf(Descriptor);
   OMPGPU_ASSERT(Task->Kind == ExplicitTask, nullptr,
                 "a task is submitted that __kmpc_omp_task_alloc did not make");
   TaskTy *Parent = currentTask(Tid, state::get());
+  // Clang splits an untied task's body into parts at its task scheduling
+  // points; at each, the running part sets part_id and submits its own task
+  // again, then returns. Tasks stay on their thread here: the next part runs
+  // at once, inside this one, and the task completes when the first returns.
+  if (Task == Parent) {
+    Task->Task.Routine(GTid, Descriptor);
+    return;
+  }
   adopt(Parent, Task, Tid, /*Undeferred=*/false);
   if (NumDeps <= 0 && NumMoreDeps <= 0)
     return start(Task, Tid);
@@ -76,25 +84,16 @@ void *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t Flags,
 
 [[gnu::noinline]] int32_t __kmpc_omp_task(ident_t *, int32_t GTid,
                                           void *Descriptor) {
-  // Clang splits an untied task's body into parts at its task scheduling
-  // points; at each, the running part sets part_id and submits its own task
-  // again, then returns. Tasks stay on their thread here: the next part runs
-  // at once, inside this one, and the task completes when the first returns.
-  TaskTy *Task = taskOf(Descriptor);
-  if (Task == currentTaskIfAny(hw::threadId(), state::get())) {
-    Task->Task.Routine(GTid, Descriptor);
-    return 0;
-  }
-  submit(Descriptor, nullptr, 0, nullptr, 0);
+  submit(GTid, Descriptor, nullptr, 0, nullptr, 0);
   return 0;
 }
 
-[[gnu::noinline]] int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t,
+[[gnu::noinline]] int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t GTid,
                                                     void *Task, int32_t NumDeps,
                                                     void *Deps,
                                                     int32_t NumNoaliasDeps,
                                                     void *NoaliasDeps) {
-  submit(Task, Deps, NumDeps, NoaliasDeps, NumNoaliasDeps);
+  submit(GTid, Task, Deps, NumDeps, NoaliasDeps, NumNoaliasDeps);
   return 0;
 }
 
