@@ -5,7 +5,9 @@
 // claim together, as the runtime's warps do) runs every iteration exactly
 // once, each thread's chunks in increasing order (monotonic), chunks of the
 // size the schedule promises, and exactly one thread with the last iteration;
-// also for ranges of the full width of each type.
+// also for ranges of the full width of each type, and that a loop of at most
+// one chunk a thread gives each thread, from its number alone, the chunk the
+// team would.
 //
 // RUN: %host-clangxx -std=c++17 -O1 -I%S/../../openmp/device/include -I%abi-include %s -o %t
 // RUN: %t | FileCheck %s
@@ -255,6 +257,25 @@ static void checkLoop(Method How, U Span, U ChunkSize, uint32_t Threads) {
   }
   if (LastFlags != 1)
     fail("one last iteration", Case);
+  // A loop of sole chunks gives each thread the chunk the team would.
+  Policy P;
+  P.How = How;
+  SoleChunk<U> Sole = soleChunk<U>(P, Span, ChunkSize, Threads);
+  bool OneEach = std::all_of(Got.begin(), Got.end(),
+                             [](const auto &Mine) { return Mine.size() <= 1; });
+  if (Sole.Fits != (OneEach && (How == Method::StaticBalanced ||
+                                Sole.Size <= MaxSoleChunk)))
+    fail("loop of sole chunks", Case);
+  for (uint32_t Id = 0; Sole.Fits && Id < Threads; ++Id) {
+    Share<U> S = soleChunkOf<U>(Span, Sole.Size, Id, Threads);
+    bool Same = Got[Id].empty()
+                    ? S.Empty
+                    : !S.Empty && S.First == Got[Id][0].First &&
+                          S.Last == Got[Id][0].Last &&
+                          S.HasLastIteration == Got[Id][0].HasLast;
+    if (!Same)
+      fail("sole chunk", Case);
+  }
   std::sort(All.begin(), All.end(),
             [](const Chunk &A, const Chunk &B) { return A.First < B.First; });
   uint64_t Expected = 0;

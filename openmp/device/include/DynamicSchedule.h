@@ -222,6 +222,66 @@ Share<U> firstChunk(Method How, U Span, U Chunk, U Bound, uint32_t Id,
   return {};
 }
 
+/// A loop that gives every thread at most one chunk needs nothing from the
+/// team: each thread's chunk follows from its number, the same chunk
+/// firstChunk gives it. Combined constructs run such loops, one per
+/// distribute chunk, so that they cost no shared state and no atomics.
+/// SoleChunk says whether a loop is one and the size of its chunks (0: a
+/// static balanced loop, whose blocks differ by one iteration).
+template <typename U> struct SoleChunk {
+  bool Fits = false;
+  U Size = 0;
+};
+
+/// The largest chunk size a loop of sole chunks keeps (the runtime keeps it
+/// in 14 bits a thread); loops of larger chunks use the team's state.
+constexpr uint64_t MaxSoleChunk = (1u << 14) - 1;
+
+/// Policy P's loop of Span + 1 iterations over Threads threads (at most
+/// MaxThreadsPerBlock), whose chunk size is Size (what a loop with team state
+/// keeps for it).
+template <typename U>
+SoleChunk<U> soleChunk(const Policy &P, U Span, U Size, uint32_t Threads) {
+  SoleChunk<U> S;
+  // Ordered blocks need the team's turn counter.
+  if (P.Ordered)
+    return S;
+  switch (P.How) {
+  case Method::StaticBalanced:
+    S.Fits = true;
+    return S;
+  case Method::StaticChunked:
+  case Method::Dynamic:
+    S.Size = Size;
+    break;
+  case Method::Guided:
+    // Every thread's first chunk has this size.
+    S.Size = guidedSize<U>(Span, Size, Threads);
+    break;
+  }
+  // Chunks 0 .. Span / Size, at most one a thread: Span < Size * Threads,
+  // which cannot wrap for sizes up to MaxSoleChunk. (For guided loops that
+  // is the first round covering the loop.)
+  S.Fits = S.Size <= MaxSoleChunk && Span < S.Size * U(Threads);
+  return S;
+}
+
+/// Thread Id's chunk of a loop soleChunk said fits, with chunks of Size.
+template <typename U>
+Share<U> soleChunkOf(U Span, U Size, uint32_t Id, uint32_t Threads) {
+  if (!Size)
+    return balanced<U>(Span, Id, Threads);
+  // Chunk Id, with no division: Id * Size cannot wrap (Id < Threads).
+  Share<U> S;
+  U First = U(Id) * Size;
+  if (First > Span)
+    return S;
+  S.Empty = false;
+  S.First = First;
+  S.Last = First + (Span - First < Size - 1 ? Span - First : Size - 1);
+  return dispatchShare(S, Span);
+}
+
 /// The chunk after Previous (the offset of the thread's last chunk) in a
 /// round-robin static schedule.
 template <typename U>

@@ -20,6 +20,12 @@
 // their counts on (they are waiting for the region to end, so nobody else
 // touches them).
 //
+// A loop that gives every thread at most one chunk (schedule::soleChunk; the
+// inner loops of combined constructs) takes no slot and is not counted: each
+// thread keeps the loop's chunk size in a word of its own, which
+// __kmpc_dispatch_init writes for every loop, sole or not, so that the words
+// need no initialization and no thread waits for another.
+//
 // Nobody initializes this state (SPMD kernels initialize no runtime state):
 // its tag says whether it belongs to the calling block (state::claimForBlock),
 // and the first thread to need it initializes it.
@@ -30,6 +36,7 @@
 #define OMPGPU_DEVICE_TEAMLOOPS_H
 
 #include "DeviceTypes.h"
+#include "DynamicSchedule.h"
 #include "Hardware.h"
 
 namespace ompgpu {
@@ -93,6 +100,19 @@ struct TeamLoopsTy {
 };
 
 extern __attribute__((address_space(3))) TeamLoopsTy TeamLoops;
+
+/// A thread's sole-chunk word: 0 while its loop uses a slot; for a loop of
+/// sole chunks SoleLoop, SoleChunkTaken once the thread got its chunk (or for
+/// an empty loop), and the chunk size (0: static balanced) above
+/// SoleSizeShift.
+constexpr uint16_t SoleLoop = 0x1;
+constexpr uint16_t SoleChunkTaken = 0x2;
+constexpr uint32_t SoleSizeShift = 2;
+static_assert(schedule::MaxSoleChunk <= 0xffffu >> SoleSizeShift,
+              "a sole chunk size fits in the word");
+
+extern __attribute__((address_space(3))) uint16_t
+    SoleWords[MaxThreadsPerBlock];
 
 /// The calling thread's byte. Only the thread itself accesses it, except
 /// while it waits outside a smaller team (see the top).

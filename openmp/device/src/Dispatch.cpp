@@ -10,7 +10,10 @@
 // A team of several threads keeps the loop in a slot of TeamLoops.h. A
 // thread's first chunk follows from its number; later chunks come from the
 // slot's counter, which the lanes of a warp that ask together claim with one
-// shared-memory atomic (DynamicSchedule.h has the arithmetic). A team of one
+// shared-memory atomic (DynamicSchedule.h has the arithmetic). A loop that
+// gives each thread at most one chunk, and an empty loop, takes no slot: the
+// thread's chunk follows from its number and the bounds clang passes, and the
+// thread keeps the chunk size in its word of loops::SoleWords. A team of one
 // thread runs the whole loop as one chunk and keeps no state: clang sets the
 // loop's bounds and a last-iteration flag of 0 before it calls init, so next
 // leaves the bounds as they are and sets the flag, which says on the next
@@ -33,21 +36,18 @@ using schedule::Share;
 
 namespace {
 
-/// Slot::Schedule of a dispatch loop: the method and the loop's properties.
+/// Slot::Schedule of a dispatch loop: the method.
 constexpr uint32_t MethodMask = 0x3;
-constexpr uint32_t EmptyLoop = 0x4;
 
-/// Writes the loop [Lower, Lower + Span] (empty where Empty) of policy P into
+/// Writes the loop [Lower, Lower + Span] of policy P, chunks of Size, into
 /// the slot of the calling thread's next loop. Out of line: a loop starts once
 /// per thread, and inlined, the schedule's arithmetic (every method's, for
 /// schedule(runtime)) would be copied into every loop of every kernel.
 template <typename U>
-[[gnu::noinline]] void startLoop(schedule::Policy P, U Lower, U Span,
-                                 bool Empty, uint32_t Tid, uint32_t Threads) {
+[[gnu::noinline]] void startLoop(schedule::Policy P, U Lower, U Span, U Size,
+                                 uint32_t Tid, uint32_t Threads) {
   loops::SlotRef S = loops::enterLoop(Tid);
-  U Size =
-      P.ChunkFromLoop ? schedule::dynamicChunk<U>(Span, Threads) : U(P.Chunk);
-  uint32_t Schedule = uint32_t(P.How) | (Empty ? EmptyLoop : 0);
+  uint32_t Schedule = uint32_t(P.How);
   // Every thread of the loop writes the same values.
   hw::storeRelaxed<hw::BlockScope>(&S->Use, uint32_t(loops::DispatchLoop));
   hw::storeRelaxed<hw::BlockScope>(&S->Schedule, Schedule);
@@ -83,8 +83,44 @@ void dispatchInit(ident_t *Loc, int32_t SchedType, T Lower, T Upper, ST Incr,
   if (!state::innermostIsActive(State))
     return;
   bool Empty = Lower > Upper;
-  startLoop<U>(P, U(Lower), Empty ? 0 : U(Upper) - U(Lower), Empty,
-               hw::threadId(), mapping::activeTeamSize(State));
+  U Span = Empty ? 0 : U(Upper) - U(Lower);
+  uint32_t Tid = hw::threadId();
+  uint32_t Threads = mapping::activeTeamSize(State);
+  U Size =
+      P.ChunkFromLoop ? schedule::dynamicChunk<U>(Span, Threads) : U(P.Chunk);
+  // Loops of at most one chunk a thread, and empty loops, run without the
+  // team: next finds the loop's bounds where clang keeps them (see there).
+  schedule::SoleChunk<U> Sole = schedule::soleChunk<U>(P, Span, Size, Threads);
+  if (Empty || Sole.Fits) {
+    loops::SoleWords[Tid] = uint16_t(
+        loops::SoleLoop | (Empty ? loops::SoleChunkTaken : 0) |
+        (uint32_t(Sole.Size) << loops::SoleSizeShift));
+    return;
+  }
+  loops::SoleWords[Tid] = 0;
+  startLoop<U>(P, U(Lower), Span, Size, Tid, Threads);
+}
+
+/// The chunk of a thread in a loop of sole chunks, whose word is Sole. Clang
+/// stores the loop's bounds in *PLower and *PUpper before it passes them to
+/// init, and they are unchanged at the first call of next.
+template <typename T, typename ST>
+int32_t soleNext(uint16_t Sole, uint32_t Tid, uint32_t Threads,
+                 int32_t *PLastIter, T *PLower, T *PUpper, ST *PStride) {
+  using U = typename schedule::LoopTypes<T>::Unsigned;
+  if (Sole & loops::SoleChunkTaken)
+    return 0;
+  loops::SoleWords[Tid] = Sole | loops::SoleChunkTaken;
+  U Lower = U(*PLower);
+  Share<U> C = schedule::soleChunkOf<U>(
+      U(*PUpper) - Lower, U(Sole >> loops::SoleSizeShift), Tid, Threads);
+  if (C.Empty)
+    return 0;
+  *PLower = T(Lower + C.First);
+  *PUpper = T(Lower + C.Last);
+  *PStride = 1;
+  *PLastIter = C.HasLastIteration;
+  return 1;
 }
 
 /// Dynamic: a chunk from the counter of slot S, claimed together with the
@@ -162,18 +198,18 @@ int32_t dispatchNext(ident_t *Loc, int32_t *PLastIter, T *PLower, T *PUpper,
     return 1;
   }
 
+  uint32_t Threads = mapping::activeTeamSize(State);
+  if (uint16_t Sole = loops::SoleWords[Tid])
+    return soleNext(Sole, Tid, Threads, PLastIter, PLower, PUpper, PStride);
   uint8_t Byte = loops::threadByte(Tid);
   loops::SlotRef S = loops::slotOf(Byte);
   OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&S->Use) == loops::DispatchLoop,
                Loc, "a thread asks for a chunk outside a dispatch loop");
   uint32_t Schedule = hw::loadRelaxed<hw::BlockScope>(&S->Schedule);
-  if (Schedule & EmptyLoop)
-    return 0;
   U Lower = U(hw::loadRelaxed<hw::BlockScope>(&S->Lower));
   U Span = U(hw::loadRelaxed<hw::BlockScope>(&S->Span));
   U Chunk = U(hw::loadRelaxed<hw::BlockScope>(&S->Chunk));
   U Bound = U(hw::loadRelaxed<hw::BlockScope>(&S->Bound));
-  uint32_t Threads = mapping::activeTeamSize(State);
   Method How = Method(Schedule & MethodMask);
 
   bool First = !(Byte & loops::FirstChunkTaken);
@@ -256,7 +292,7 @@ int32_t __kmpc_dispatch_next_8u(ident_t *Loc, int32_t, int32_t *PLastIter,
 void __kmpc_dispatch_deinit(ident_t *Loc, int32_t) {
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
-  if (!state::innermostIsActive(State))
+  if (!state::innermostIsActive(State) || loops::SoleWords[Tid])
     return;
   loops::SlotRef S = loops::slotOf(loops::threadByte(Tid));
   OMPGPU_CHECK(hw::loadRelaxed<hw::BlockScope>(&S->Use) ==

@@ -19,6 +19,9 @@ namespace loops {
 [[clang::loader_uninitialized]] __attribute__((address_space(3)))
 TeamLoopsTy TeamLoops;
 
+[[clang::loader_uninitialized]] __attribute__((address_space(3))) uint16_t
+    SoleWords[MaxThreadsPerBlock];
+
 namespace {
 
 /// Every thread's next loop is loop 0, and slot I waits for loop I.
