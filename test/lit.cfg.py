@@ -40,5 +40,6 @@ config.substitutions += [
     ("%default-arch", config.default_arch),
     ("%run", "env OMP_TARGET_OFFLOAD=default"),
     ("%opt", os.path.join(config.llvm_bin, "opt")),
+    ("%llc", os.path.join(config.llvm_bin, "llc")),
     ("%ompgpu-plugin", os.path.join(lib_dir, "libOMPGPU.so")),
 ]

@@ -2,7 +2,9 @@
 ; them (llvm/lib/Transforms/OpenMPGPU/Pipeline.cpp orders them): ours before
 ; and after the device runtime is linked, ours at two extension points of
 ; LLVM's pipeline, ours after it; at -O0, the always-inliner and the fold of
-; the runtime's constant choices instead of the passes after the pipeline.
+; the runtime's constant choices instead of the passes after the pipeline,
+; except the two that fix the atomics' scopes and orderings, which run last
+; at every level.
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes='ompgpu-link<O2>' -print-pipeline-passes \
 ; RUN:   -disable-output %s | tr ',' '\n' | FileCheck %s
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes='ompgpu-optimize<O0>' -print-pipeline-passes \
@@ -13,6 +15,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: ompgpu-kernel-modes
 ; CHECK-NEXT: ompgpu-shared-locals
+; CHECK-NEXT: ompgpu-guarded-write-barriers
 ; CHECK-NEXT: ompgpu-indirect-call-lookup
 ; CHECK: ompgpu-defer-reductions
 ; CHECK-NEXT: ompgpu-full-warp-shuffles
@@ -31,12 +34,16 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: globaldce
 ; CHECK-NEXT: ompgpu-unread-shared-state
 ; CHECK-NEXT: ompgpu-aligned-barriers
+; CHECK-NEXT: ompgpu-shared-atomic-scope
+; CHECK-NEXT: ompgpu-atomic-ordering-fences
 ; CHECK-NOT: ompgpu-
 
 ; O0: always-inline
 ; O0: instsimplify
 ; O0-NEXT: simplifycfg
 ; O0: globaldce
+; O0-NEXT: ompgpu-shared-atomic-scope
+; O0-NEXT: ompgpu-atomic-ordering-fences
 ; O0-NOT: ompgpu-empty-uncalled-functions
 
 ; BAD-LEVEL: unknown pass name 'ompgpu-optimize<O4>'

@@ -128,7 +128,10 @@ enum MemoryScope : int {
 
 // Every atomic access of the runtime goes through these, named by their
 // memory order. Ptr may point into any address space: the atomic keeps it,
-// so accesses of shared memory stay shared-memory instructions.
+// so accesses of shared memory stay shared-memory instructions. (LLVM 22's
+// NVPTX backend drops the ordering of read-modify-writes other than
+// compare-and-swap; the link step's AtomicOrderingFences pass puts it back
+// with fences, for the runtime and the program alike.)
 template <int Scope = DeviceScope, typename PtrT>
 inline auto loadRelaxed(PtrT Ptr) {
   return __scoped_atomic_load_n(Ptr, __ATOMIC_RELAXED, Scope);
@@ -176,6 +179,11 @@ template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto exchangeAcqRel(PtrT Ptr, T Value) {
   return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
 }
+/// Writes Value and returns what *Ptr held before; releases.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto exchangeRelease(PtrT Ptr, T Value) {
+  return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_RELEASE, Scope);
+}
 /// Writes Value and returns what *Ptr held before, without ordering.
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto exchangeRelaxed(PtrT Ptr, T Value) {
@@ -191,6 +199,24 @@ inline auto fetchAddAcqRel(PtrT Ptr, T Value) {
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto fetchAddRelaxed(PtrT Ptr, T Value) {
   return __scoped_atomic_fetch_add(Ptr, Value, __ATOMIC_RELAXED, Scope);
+}
+/// Writes Value to *Ptr in shared memory that other threads of the block
+/// read without a barrier between (ordered by a lock, a flag, or not at all
+/// where every writer writes the same value). An atomic exchange rather than
+/// a store: PTX's relaxed and release stores are atomic too, but they compile
+/// to plain STS, which compute-sanitizer's racecheck reports against the
+/// other threads' loads, while it leaves read-modify-write atomics (ATOMS)
+/// alone (docs/DESIGN.md, "Race checking").
+template <typename T, typename V>
+inline void publish(__attribute__((address_space(3))) T *Ptr, V Value) {
+  exchangeRelaxed<BlockScope>(Ptr, T(Value));
+}
+/// publish, releasing the calling thread's earlier writes to whoever
+/// acquires *Ptr.
+template <typename T, typename V>
+inline void publishRelease(__attribute__((address_space(3))) T *Ptr,
+                           V Value) {
+  exchangeRelease<BlockScope>(Ptr, T(Value));
 }
 /// Sets the bits of Value in *Ptr, releasing the caller's earlier writes.
 template <int Scope = DeviceScope, typename PtrT, typename T>

@@ -125,8 +125,8 @@ struct TeamStateTy {
   /// False when the kernel was built without a worker state machine, in
   /// which case the workers have exited and regions run serialized.
   uint8_t HasWorkers;
-  /// Size of an SPMD team smaller than the block; accessed with relaxed
-  /// atomics since all threads write the same value.
+  /// Size of an SPMD team smaller than the block; all threads write the
+  /// same value (hw::publish) and read it with relaxed atomic loads.
   uint32_t SPMDTeamSize;
   /// A variable the initial thread of an SPMD team shares with its regions,
   /// published by thread 0.
@@ -185,7 +185,7 @@ inline void claimForBlock(TagPtrT Tag, InitFn Init) {
       // checked again at once.
       if (hw::casRelaxedOrLoadAcquire<hw::BlockScope>(Tag, Seen, Claiming)) {
         Init();
-        hw::storeRelease<hw::BlockScope>(Tag, Ours);
+        hw::publishRelease(Tag, Ours);
         return true;
       }
     }

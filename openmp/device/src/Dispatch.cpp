@@ -49,16 +49,14 @@ template <typename U>
   loops::SlotRef S = loops::enterLoop(Tid);
   uint32_t Schedule = uint32_t(P.How);
   // Every thread of the loop writes the same values.
-  hw::storeRelaxed<hw::BlockScope>(&S->Use, uint32_t(loops::DispatchLoop));
-  hw::storeRelaxed<hw::BlockScope>(&S->Schedule, Schedule);
-  hw::storeRelaxed<hw::BlockScope>(&S->Lower, uint64_t(Lower));
-  hw::storeRelaxed<hw::BlockScope>(&S->Span, uint64_t(Span));
-  hw::storeRelaxed<hw::BlockScope>(&S->Chunk, uint64_t(Size));
-  hw::storeRelaxed<hw::BlockScope>(
-      &S->Bound, uint64_t(schedule::boundOf<U>(P.How, Span, Size, Threads)));
+  hw::publish(&S->Use, loops::DispatchLoop);
+  hw::publish(&S->Schedule, Schedule);
+  hw::publish(&S->Lower, Lower);
+  hw::publish(&S->Span, Span);
+  hw::publish(&S->Chunk, Size);
+  hw::publish(&S->Bound, schedule::boundOf<U>(P.How, Span, Size, Threads));
   if (P.Ordered)
-    hw::storeRelaxed<hw::BlockScope>(&S->OrderedIterations,
-                                     ordered::iterations());
+    hw::publish(&S->OrderedIterations, ordered::iterations());
 }
 
 template <typename T, typename ST>

@@ -150,12 +150,11 @@ void __kmpc_doacross_init(ident_t *Loc, int32_t, int32_t NumDims,
   if (!state::innermostIsActive(state::get()))
     return;
   loops::SlotRef S = loops::enterLoop(Tid);
-  hw::storeRelaxed<hw::BlockScope>(&S->Use, uint32_t(loops::DoacrossLoop));
+  hw::publish(&S->Use, loops::DoacrossLoop);
   uint32_t State = NoFlags;
   if (hw::casRelaxed<hw::BlockScope>(&S->FlagsState, State, Allocating)) {
-    hw::storeRelaxed<hw::BlockScope>(&S->Flags,
-                                     allocateFlags(Loc, NumDims, Dims));
-    hw::storeRelease<hw::BlockScope>(&S->FlagsState, Allocated);
+    hw::publish(&S->Flags, allocateFlags(Loc, NumDims, Dims));
+    hw::publishRelease(&S->FlagsState, Allocated);
   }
   hw::spinUntil([&] {
     return hw::loadAcquire<hw::BlockScope>(&S->FlagsState) == Allocated;

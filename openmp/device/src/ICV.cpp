@@ -51,10 +51,11 @@ ICVTableTy ICVTable;
 /// Makes sure the table header belongs to this block: the first thread to
 /// get here claims it, the others wait until it is initialized.
 void claimTable() {
+  // The header's words are written with hw::publish, for racecheck.
   state::claimForBlock(&ICVTable.Tag, [] {
-    ICVTable.Lock = 0;
-    ICVTable.Users = 0;
-    ICVTable.Slots = nullptr;
+    hw::publish(&ICVTable.Lock, 0);
+    hw::publish(&ICVTable.Users, 0);
+    hw::publish(&ICVTable.Slots, nullptr);
   });
 }
 
@@ -63,7 +64,7 @@ void lockTable() {
       [] { return hw::casAcquire<hw::BlockScope>(&ICVTable.Lock, 0u, 1u); });
 }
 
-void unlockTable() { hw::storeRelease<hw::BlockScope>(&ICVTable.Lock, 0u); }
+void unlockTable() { hw::publishRelease(&ICVTable.Lock, 0u); }
 
 /// True where a per-task ICV is the team's: the main thread of a generic
 /// kernel outside any parallel region.
@@ -125,10 +126,10 @@ ICVRecord currentValues(uint32_t Tid, uint8_t State) {
     claimTable();
     lockTable();
     if (!ICVTable.Slots)
-      ICVTable.Slots = static_cast<ICVRecord **>(
-          malloc(hw::blockDim() * sizeof(ICVRecord *)));
+      hw::publish(&ICVTable.Slots, static_cast<ICVRecord **>(malloc(
+                                       hw::blockDim() * sizeof(ICVRecord *))));
     bool HaveSlots = ICVTable.Slots;
-    ICVTable.Users += HaveSlots;
+    hw::publish(&ICVTable.Users, ICVTable.Users + HaveSlots);
     unlockTable();
     if (!HaveSlots)
       fatal(nullptr, "out of device heap memory for thread-specific ICVs");
@@ -168,9 +169,11 @@ bool releaseFrom(uint32_t Tid, uint32_t FirstLevel) {
   lockTable();
   OMPGPU_ASSERT(ICVTable.Users > 0, nullptr,
                 "more threads released ICV records than held them");
-  if (--ICVTable.Users == 0) {
+  uint32_t Users = ICVTable.Users - 1;
+  hw::publish(&ICVTable.Users, Users);
+  if (Users == 0) {
     free(ICVTable.Slots);
-    ICVTable.Slots = nullptr;
+    hw::publish(&ICVTable.Slots, nullptr);
   }
   unlockTable();
   return false;

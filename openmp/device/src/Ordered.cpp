@@ -56,7 +56,7 @@ void waitForTurn(loops::SlotRef S, uint64_t Iteration) {
 
 /// Passes the turn on from Iteration, publishing what its ordered block wrote.
 void passTurn(loops::SlotRef S, uint64_t Iteration) {
-  hw::storeRelease<hw::BlockScope>(&S->OrderedTurn, Iteration + 1);
+  hw::publishRelease(&S->OrderedTurn, Iteration + 1);
 }
 
 void finishIteration(ident_t *Loc) {

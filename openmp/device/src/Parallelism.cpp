@@ -231,7 +231,7 @@ void checkStrict(ident_t *Loc, int32_t Strict, int32_t NumThreads,
     endSPMDRegionTasks(Tid, Threads, RegionState);
     checkRegionLeftState(Loc, RegionState);
   } else if (Threads > 1) {
-    hw::storeRelaxed<hw::BlockScope>(&state::TeamState.SPMDTeamSize, Threads);
+    hw::publish(&state::TeamState.SPMDTeamSize, Threads);
     if (Tid < Threads) {
       uint8_t RegionState =
           state::activeRegionState(State) | state::PartialTeamBit;

@@ -42,7 +42,7 @@ namespace ompgpu {
 namespace arena {
 
 void *allocate(uint64_t Bytes) {
-  state::claimForBlock(&Arena.Tag, [] { Arena.Usage = 0; });
+  state::claimForBlock(&Arena.Tag, [] { hw::publish(&Arena.Usage, 0); });
   if (Bytes > Capacity)
     return nullptr;
   uint32_t Size = (uint32_t(Bytes) + Alignment - 1) & ~(Alignment - 1);

@@ -24,21 +24,36 @@ TeamLoopsTy TeamLoops;
 
 namespace {
 
-/// Every thread's next loop is loop 0, and slot I waits for loop I.
+/// Clears the counters and pointers of slot S (the loop's description is
+/// written by the threads that enter the loop); publish, since the threads
+/// of the slot's next loop read them without a barrier between.
+void clearSlot(SlotRef S) {
+  hw::publish(&S->Flags, nullptr);
+  hw::publish(&S->FlagsState, 0);
+  hw::publish(&S->BlocksClaimed, 0);
+  hw::publish(&S->BlocksCleared, 0);
+  hw::publish(&S->Claimed, 0);
+  hw::publish(&S->OrderedTurn, 0);
+  hw::publish(&S->OrderedIterations, nullptr);
+  hw::publish(&S->Left, 0);
+}
+
+/// Every thread's next loop is loop 0, and slot I waits for loop I. The
+/// bytes are cleared a word at a time (exchanges: see hw::publish).
 [[gnu::noinline, gnu::cold]] void initialize() {
-  for (uint32_t Tid = 0; Tid < MaxThreadsPerBlock; ++Tid)
-    TeamLoops.ThreadBytes[Tid] = 0;
+  auto *Words = reinterpret_cast<__attribute__((address_space(3))) uint32_t *>(
+      &TeamLoops.ThreadBytes[0]);
+  static_assert(MaxThreadsPerBlock % sizeof(uint32_t) == 0 &&
+                    __builtin_offsetof(TeamLoopsTy, ThreadBytes) %
+                            sizeof(uint32_t) ==
+                        0,
+                "the thread bytes are whole aligned words");
+  for (uint32_t I = 0; I < MaxThreadsPerBlock / sizeof(uint32_t); ++I)
+    hw::publish(&Words[I], 0);
   for (uint32_t I = 0; I < NumSlots; ++I) {
     SlotRef S = &TeamLoops.Slots[I];
-    S->Ticket = I;
-    S->Left = 0;
-    S->Claimed = 0;
-    S->OrderedTurn = 0;
-    S->BlocksClaimed = 0;
-    S->BlocksCleared = 0;
-    S->FlagsState = 0;
-    S->Flags = nullptr;
-    S->OrderedIterations = nullptr;
+    clearSlot(S);
+    hw::publish(&S->Ticket, I);
   }
 }
 
@@ -49,21 +64,14 @@ namespace {
   uint32_t Loop = S->Ticket;
   if (S->Flags)
     free(S->Flags);
-  S->Flags = nullptr;
-  S->FlagsState = 0;
-  S->BlocksClaimed = 0;
-  S->BlocksCleared = 0;
-  S->Claimed = 0;
-  S->OrderedTurn = 0;
-  S->OrderedIterations = nullptr;
-  S->Left = 0;
+  clearSlot(S);
   // The threads that may join a later team but not this one wait for the
   // region to end: count this loop for them.
   uint8_t Next = (Loop + 1) & CountMask;
   for (uint32_t Tid = Threads, End = mapping::maxTeamThreads(State); Tid < End;
        ++Tid)
     TeamLoops.ThreadBytes[Tid] = Next;
-  hw::storeRelease<hw::BlockScope>(&S->Ticket, (Loop + NumSlots) & CountMask);
+  hw::publishRelease(&S->Ticket, (Loop + NumSlots) & CountMask);
 }
 
 } // namespace

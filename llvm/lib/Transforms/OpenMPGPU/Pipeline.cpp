@@ -10,10 +10,12 @@
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/AllocateStorage.h"
+#include "ompgpu/Transforms/AtomicOrderingFences.h"
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/GuardedWriteBarriers.h"
 #include "ompgpu/Transforms/IndirectCallLookup.h"
 #include "ompgpu/Transforms/InternalizeDeviceProgram.h"
 #include "ompgpu/Transforms/KernelBounds.h"
@@ -22,6 +24,7 @@
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
+#include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
@@ -71,6 +74,9 @@ ModulePassManager buildBeforeRuntimePipeline() {
   // time, whose allocation calls the runtime's inlined allocator hides later.
   MPM.addPass(KernelModesPass());
   MPM.addPass(SharedLocalsPass());
+  // On the kernels as OpenMPOpt left them, whose guarded regions it finds by
+  // the shape OpenMPOpt gives them.
+  MPM.addPass(GuardedWriteBarriersPass());
   // On the user's indirect calls only: the runtime's own (the worker loop's
   // call of a parallel region, a task's entry) take device addresses, and
   // the runtime's link brings the lookup.
@@ -163,6 +169,8 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
     Fold.addPass(SimplifyCFGPass());
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Fold)));
     MPM.addPass(GlobalDCEPass());
+    MPM.addPass(SharedAtomicScopePass());
+    MPM.addPass(AtomicOrderingFencesPass());
     return MPM;
   }
   ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(Level);
@@ -174,9 +182,14 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
   MPM.addPass(EmptyUncalledFunctionsPass());
   MPM.addPass(GlobalDCEPass());
   MPM.addPass(UnreadSharedStatePass());
-  // Last: removing stores changes no barrier, and it needs the final
-  // control flow, which it keeps.
+  // Removing stores changes no barrier, and it needs the final control flow,
+  // which it keeps.
   MPM.addPass(AlignedBarriersPass());
+  // Last: no pass after them may move memory accesses across the atomics
+  // AtomicOrderingFences leaves relaxed between fences, whose scope is their
+  // atomic's, which SharedAtomicScope narrows first.
+  MPM.addPass(SharedAtomicScopePass());
+  MPM.addPass(AtomicOrderingFencesPass());
   return MPM;
 }
 
