@@ -128,10 +128,7 @@ enum MemoryScope : int {
 
 // Every atomic access of the runtime goes through these, named by their
 // memory order. Ptr may point into any address space: the atomic keeps it,
-// so accesses of shared memory stay shared-memory instructions. (LLVM 22's
-// NVPTX backend drops the ordering of read-modify-writes other than
-// compare-and-swap; the link step's AtomicOrderingFences pass puts it back
-// with fences, for the runtime and the program alike.)
+// so accesses of shared memory stay shared-memory instructions.
 template <int Scope = DeviceScope, typename PtrT>
 inline auto loadRelaxed(PtrT Ptr) {
   return __scoped_atomic_load_n(Ptr, __ATOMIC_RELAXED, Scope);
@@ -174,31 +171,58 @@ inline bool casAcqRel(PtrT Ptr, T &Expected, T Desired) {
                                             __ATOMIC_ACQ_REL, __ATOMIC_RELAXED,
                                             Scope);
 }
-/// Writes Value and returns what *Ptr held before; acquires and releases.
-template <int Scope = DeviceScope, typename PtrT, typename T>
-inline auto exchangeAcqRel(PtrT Ptr, T Value) {
-  return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
+/// A fence of Scope (PTX's fence.acq_rel): orders the calling thread's memory
+/// accesses before it with those after it, for the threads of the block or
+/// of the device. Inline assembly, since clang-22 emits its scoped fences as
+/// fence.sc.sys, and fenceBlock/fenceDevice are the stronger fence.sc.
+template <int Scope> inline void fence() {
+  if constexpr (Scope == BlockScope)
+    asm volatile("fence.acq_rel.cta;" ::: "memory");
+  else
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
 }
-/// Writes Value and returns what *Ptr held before; releases.
-template <int Scope = DeviceScope, typename PtrT, typename T>
-inline auto exchangeRelease(PtrT Ptr, T Value) {
-  return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_RELEASE, Scope);
-}
+
+// The ordered read-modify-writes are relaxed ones between fences of their
+// scope, written out here: clang-22 drops the scope of atomics on NVPTX, so
+// an ordered atomicrmw would get system-scope fences from the link step
+// (AtomicOrderingFences), which wait for the host, on task records and pool
+// counters in global memory that only the block or the device shares.
+
 /// Writes Value and returns what *Ptr held before, without ordering.
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto exchangeRelaxed(PtrT Ptr, T Value) {
   return __scoped_atomic_exchange_n(Ptr, Value, __ATOMIC_RELAXED, Scope);
 }
-/// Adds Value and returns what *Ptr held before; acquires and releases.
+/// Op, a relaxed read-modify-write, made to acquire and release.
+template <int Scope, typename OpFn> inline auto acquireRelease(OpFn Op) {
+  fence<Scope>();
+  auto Old = Op();
+  fence<Scope>();
+  return Old;
+}
+/// Writes Value and returns what *Ptr held before; acquires and releases.
 template <int Scope = DeviceScope, typename PtrT, typename T>
-inline auto fetchAddAcqRel(PtrT Ptr, T Value) {
-  return __scoped_atomic_fetch_add(Ptr, Value, __ATOMIC_ACQ_REL, Scope);
+inline auto exchangeAcqRel(PtrT Ptr, T Value) {
+  return acquireRelease<Scope>(
+      [&] { return exchangeRelaxed<Scope>(Ptr, Value); });
+}
+/// Writes Value and returns what *Ptr held before; releases.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto exchangeRelease(PtrT Ptr, T Value) {
+  fence<Scope>();
+  return exchangeRelaxed<Scope>(Ptr, Value);
 }
 /// Adds Value and returns what *Ptr held before, without ordering (counters
 /// that hand out numbers and publish nothing).
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline auto fetchAddRelaxed(PtrT Ptr, T Value) {
   return __scoped_atomic_fetch_add(Ptr, Value, __ATOMIC_RELAXED, Scope);
+}
+/// Adds Value and returns what *Ptr held before; acquires and releases.
+template <int Scope = DeviceScope, typename PtrT, typename T>
+inline auto fetchAddAcqRel(PtrT Ptr, T Value) {
+  return acquireRelease<Scope>(
+      [&] { return fetchAddRelaxed<Scope>(Ptr, Value); });
 }
 /// Writes Value to *Ptr in shared memory that other threads of the block
 /// read without a barrier between (ordered by a lock, a flag, or not at all
@@ -218,10 +242,24 @@ inline void publishRelease(__attribute__((address_space(3))) T *Ptr,
                            V Value) {
   exchangeRelease<BlockScope>(Ptr, T(Value));
 }
+/// Subtracts one from the count *Ptr, releasing the caller's earlier writes;
+/// returns true to the caller that took it to zero, which then has acquired
+/// everyone's (a reference count's last owner frees what the others wrote).
+/// One fence where the count stays above zero, instead of acquireRelease's
+/// two.
+template <int Scope = DeviceScope, typename PtrT>
+inline bool dropLastOf(PtrT Ptr) {
+  fence<Scope>();
+  if (__scoped_atomic_fetch_sub(Ptr, 1u, __ATOMIC_RELAXED, Scope) != 1)
+    return false;
+  fence<Scope>();
+  return true;
+}
 /// Sets the bits of Value in *Ptr, releasing the caller's earlier writes.
 template <int Scope = DeviceScope, typename PtrT, typename T>
 inline void fetchOrRelease(PtrT Ptr, T Value) {
-  __scoped_atomic_fetch_or(Ptr, Value, __ATOMIC_RELEASE, Scope);
+  fence<Scope>();
+  __scoped_atomic_fetch_or(Ptr, Value, __ATOMIC_RELAXED, Scope);
 }
 /// Writes Desired if *Ptr holds Expected, without ordering; otherwise loads
 /// *Ptr into Expected. Returns whether it wrote.

@@ -319,16 +319,19 @@ void waitForDependences(TaskTy *Parent, const DependInfoTy *Deps,
   });
 }
 
+// The caller (complete) has released the task's writes with a fence.
 void releaseSuccessors(TaskTy *Task) {
   SuccessorTy *List =
-      hw::exchangeAcqRel<hw::BlockScope>(&Task->Successors, closedList());
+      hw::exchangeRelaxed<hw::BlockScope>(&Task->Successors, closedList());
   OMPGPU_ASSERT(List != closedList(), nullptr, "a task completed twice");
+  // Acquires the edges the successors' creators linked in (with release).
+  if (List)
+    hw::fence<hw::BlockScope>();
   while (SuccessorTy *Edge = List) {
     List = Edge->Next;
     TaskTy *Successor = Edge->Task;
     pool::release(Edge);
-    if (hw::fetchAddAcqRel<hw::BlockScope>(&Successor->PendingPredecessors,
-                                           ~0u) == 1)
+    if (hw::dropLastOf<hw::BlockScope>(&Successor->PendingPredecessors))
       makeReady(Successor);
   }
 }

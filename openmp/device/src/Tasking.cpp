@@ -63,7 +63,7 @@ void submit(int32_t GTid, void *Descriptor, const void *Deps, int32_t NumDeps,
                    uint32_t(NumMoreDeps));
   // Without the creator's guard the count says whether a predecessor is
   // still running; the last one to complete readies the task.
-  if (hw::fetchAddAcqRel<hw::BlockScope>(&Task->PendingPredecessors, ~0u) == 1)
+  if (hw::dropLastOf<hw::BlockScope>(&Task->PendingPredecessors))
     start(Task, Tid);
 }
 
