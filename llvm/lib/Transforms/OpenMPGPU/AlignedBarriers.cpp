@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -202,12 +203,8 @@ PreservedAnalyses AlignedBarriersPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function &K : M)
     if (isKernel(K))
       Changed |= alignIn(K, Analyses);
-  if (!Changed)
-    return PreservedAnalyses::all();
   // Only calls' callees changed.
-  PreservedAnalyses PA;
-  PA.preserveSet<CFGAnalyses>();
-  return PA;
+  return preservedUnlessCFGChanged(Changed);
 }
 
 } // namespace ompgpu

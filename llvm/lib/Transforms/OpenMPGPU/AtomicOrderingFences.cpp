@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/AtomicOrderingFences.h"
+#include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -88,11 +89,7 @@ PreservedAnalyses AtomicOrderingFencesPass::run(Module &M,
     report(F, Ordered.size());
     Changed = true;
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  PreservedAnalyses PA;
-  PA.preserveSet<CFGAnalyses>();
-  return PA;
+  return preservedUnlessCFGChanged(Changed);
 }
 
 } // namespace ompgpu

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/GuardedWriteBarriers.h"
+#include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -207,11 +208,7 @@ PreservedAnalyses GuardedWriteBarriersPass::run(Module &M,
       FAM.invalidate(F, PreservedAnalyses::none());
     Changed |= ChangedF;
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  PreservedAnalyses PA;
-  PA.preserveSet<CFGAnalyses>();
-  return PA;
+  return preservedUnlessCFGChanged(Changed);
 }
 
 } // namespace ompgpu

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/SharedAtomicScope.h"
+#include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -77,11 +78,7 @@ PreservedAnalyses SharedAtomicScopePass::run(Module &M,
     report(F, Count);
     Changed = true;
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  PreservedAnalyses PA;
-  PA.preserveSet<CFGAnalyses>();
-  return PA;
+  return preservedUnlessCFGChanged(Changed);
 }
 
 } // namespace ompgpu
