@@ -200,6 +200,10 @@ enum OffloadImageUses {
    * kernel's stack without such calls, and CUDA gives each thread 1 KiB
    * unless told otherwise: the per-thread stack (CU_LIMIT_STACK_SIZE). */
   OMPGPU_IMAGE_USES_DEEP_STACK = 4,
+  /* Grids launched from device code (dynamic parallelism): CUDA's queue of
+   * launches not yet started (CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT,
+   * 2048 unless set), where a launch that finds it full fails. */
+  OMPGPU_IMAGE_USES_DEVICE_LAUNCH = 8,
 };
 
 /* What the host needs to know about one device image. Names are the symbols
@@ -397,6 +401,10 @@ enum ChildBarrier {
 #define OMPGPU_CHILD_KERNEL_MARKER "__ompgpu_child_kernel"
 #define OMPGPU_CHILD_BEGIN_SYMBOL "__ompgpu_child_begin"
 #define OMPGPU_CHILD_LAUNCH_SYMBOL "__ompgpu_child_launch"
+/* The device runtime's launch records: a child grid holds one from its
+ * launch to its end, so no more launches than this are ever pending, and the
+ * host sizes CUDA's queue of pending launches to match. */
+#define OMPGPU_DEVICE_LAUNCH_RECORDS 4096
 /* Calls the DeviceLaunches pass inserts: at the entry of every kernel that
  * launches or is launched from the device (records the kernel's launch
  * environment argument for the block), and at the end of child kernels. */

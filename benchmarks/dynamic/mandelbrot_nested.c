@@ -1,21 +1,32 @@
-// Mandelbrot set dwells by the Mariani-Silver algorithm: a rectangle whose
-// border has one dwell is filled with it, others are split into
-// SPLIT x SPLIT parts handled by a recursive, orphaned target teams region in
-// a declare target function, a child grid launched from the device while the
-// parts are at least the threshold wide (dynamic parallelism, README
-// "Launching grids from the device"). Flat: one pixel per thread.
+// Mandelbrot set dwells by the Mariani-Silver algorithm, as the paper that
+// proposed nested teams wrote it (its Figure 10): a team per square computes
+// the dwells of the square's border with its threads; a square whose border
+// has one dwell is filled with it, a square too small to split has each pixel
+// computed, both by a child grid from squares of the threshold on (by the
+// team below it); other
+// squares are split into SPLIT x SPLIT parts, a recursive orphaned target
+// teams region in a declare target function, a child grid launched from the
+// device while the parts are at least the threshold wide (dynamic
+// parallelism, README "Launching grids from the device"). Flat: one pixel
+// per thread.
 // usage: mandelbrot_nested [--small] [--width N] [--threshold T]
-//   without --threshold it sweeps T (the smallest part launched) over 32, 64
-//   and 128 pixels.
+//   without --threshold it sweeps T (the smallest square launched) over 32,
+//   64 and 128 pixels.
 #include "../common/dp_sweep.h"
 #include <string.h>
 
 #define MAX_DWELL 512
+#ifndef SPLIT
 #define SPLIT 4
-// Rectangles this wide or less are computed pixel by pixel.
+#endif
+// Squares this wide or less have each pixel computed.
+#ifndef MIN_SIZE
 #define MIN_SIZE 16
-// The rectangles the host's target region starts from, per side.
+#endif
+// The squares the host's target region starts from, per side.
+#ifndef INITIAL
 #define INITIAL 16
+#endif
 
 #pragma omp declare target
 static int pixel_dwell(int width, int x, int y) {
@@ -31,42 +42,69 @@ static int pixel_dwell(int width, int x, int y) {
   return dwell;
 }
 
-// The dwell every border pixel of the rectangle has, or -1.
-static int border_dwell(int width, int x0, int y0, int size) {
-  int common = pixel_dwell(width, x0, y0);
-  for (int i = 0; i < size; ++i) {
-    if (pixel_dwell(width, x0 + i, y0) != common ||
-        pixel_dwell(width, x0 + i, y0 + size - 1) != common ||
-        pixel_dwell(width, x0, y0 + i) != common ||
-        pixel_dwell(width, x0 + size - 1, y0 + i) != common)
-      return -1;
-  }
-  return common;
+// Fills the square with dwell, or computes each pixel's (dwell < 0): a child
+// grid.
+void fill_square(int width, int *dwells, int x0, int y0, int size,
+                 int dwell) {
+#pragma omp target teams distribute parallel for collapse(2)
+  for (int y = y0; y < y0 + size; ++y)
+    for (int x = x0; x < x0 + size; ++x)
+      dwells[y * width + x] = dwell >= 0 ? dwell : pixel_dwell(width, x, y);
 }
 
 void mariani_silver(int width, int *dwells, int x0, int y0, int size,
-                    int threshold) {
-  int common = border_dwell(width, x0, y0, size);
-  if (common >= 0 || size <= MIN_SIZE) {
+                    int threshold);
+
+// One square, run by a team: its threads compute the border's dwells.
+void square(int width, int *dwells, int x0, int y0, int size, int threshold) {
+  int low = MAX_DWELL + 1, high = -1;
+#pragma omp parallel for reduction(min : low) reduction(max : high)
+  for (int i = 0; i < 4 * (size - 1); ++i) {
+    // The border clockwise from the top left corner.
+    int side = i / (size - 1), at = i % (size - 1);
+    int x = side == 0 ? x0 + at
+            : side == 1 ? x0 + size - 1
+            : side == 2 ? x0 + size - 1 - at
+                        : x0;
+    int y = side == 0 ? y0
+            : side == 1 ? y0 + at
+            : side == 2 ? y0 + size - 1
+                        : y0 + size - 1 - at;
+    int dwell = pixel_dwell(width, x, y);
+    low = dwell < low ? dwell : low;
+    high = dwell > high ? dwell : high;
+  }
+  int dwell = low == high ? low : -1;
+  if (dwell < 0 && size / SPLIT >= MIN_SIZE) {
+    mariani_silver(width, dwells, x0, y0, size, threshold);
+  } else if (size >= threshold) {
+    fill_square(width, dwells, x0, y0, size, dwell);
+  } else {
+    // A small square: the team fills it.
+#pragma omp parallel for collapse(2)
     for (int y = y0; y < y0 + size; ++y)
       for (int x = x0; x < x0 + size; ++x)
-        dwells[y * width + x] = common >= 0 ? common : pixel_dwell(width, x, y);
-    return;
+        dwells[y * width + x] = dwell >= 0 ? dwell : pixel_dwell(width, x, y);
   }
+}
+
+// Splits the square: a team per part.
+void mariani_silver(int width, int *dwells, int x0, int y0, int size,
+                    int threshold) {
   int part = size / SPLIT;
-#pragma omp target teams distribute parallel for if (target : part >= threshold)
+#pragma omp target teams distribute if (target : part >= threshold)
   for (int q = 0; q < SPLIT * SPLIT; ++q)
-    mariani_silver(width, dwells, x0 + q % SPLIT * part,
-                   y0 + q / SPLIT * part, part, threshold);
+    square(width, dwells, x0 + q % SPLIT * part, y0 + q / SPLIT * part, part,
+           threshold);
 }
 #pragma omp end declare target
 
 static void dwells_nested(int width, int *dwells, int threshold) {
   int part = width / INITIAL;
-#pragma omp target teams distribute parallel for
+#pragma omp target teams distribute
   for (int q = 0; q < INITIAL * INITIAL; ++q)
-    mariani_silver(width, dwells, q % INITIAL * part, q / INITIAL * part, part,
-                   threshold);
+    square(width, dwells, q % INITIAL * part, q / INITIAL * part, part,
+           threshold);
 }
 
 static void dwells_flat(int width, int *dwells) {

@@ -5,7 +5,9 @@
 // parallelism, README "Launching grids from the device"). Twin:
 // spmv_nested.cu.
 // usage: spmv_nested [--small] [--rows N] [--threshold T]
-//   without --threshold it sweeps T over 8, 128, 2048 and 32768 nonzeros.
+//   without --threshold it sweeps T over 1024, 32768 and 45000 nonzeros:
+//   every long row launches, about half of them, a sixth of them (at 8, half
+//   the short rows would launch too: 100,000 grids of one team).
 #include "../common/dp_sweep.h"
 #include "../common/irregular.h"
 
@@ -31,8 +33,8 @@ static void spmv_nested(int rows, const int *row_start, const int *col,
 }
 
 int main(int argc, char **argv) {
-  const int defaults[] = {8, 128, 2048, 32768};
-  const dp_sweep sweep = dp_sweep_make(argc, argv, defaults, 4);
+  const int defaults[] = {1024, 32768, 45000};
+  const dp_sweep sweep = dp_sweep_make(argc, argv, defaults, 3);
   csr_matrix m = spmv_nested_matrix(argc, argv);
   const int rows = m.rows;
   int nnz = m.nnz, *row_start = m.row_start, *col = m.col;

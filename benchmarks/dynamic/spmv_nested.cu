@@ -47,8 +47,8 @@ __global__ void spmv(const int *rowStart, const int *col, const double *val,
 }
 
 int main(int argc, char **argv) {
-  const int defaults[] = {8, 128, 2048, 32768};
-  const dp_sweep sweep = dp_sweep_make(argc, argv, defaults, 4);
+  const int defaults[] = {1024, 32768, 45000};
+  const dp_sweep sweep = dp_sweep_make(argc, argv, defaults, 3);
   csr_matrix m = spmv_nested_matrix(argc, argv);
   const int rows = m.rows;
   double *x = csr_input_vector(rows),

@@ -77,6 +77,7 @@ enum : int {
   CU_LIMIT_STACK_SIZE = 0,
   CU_LIMIT_PRINTF_FIFO_SIZE = 1,
   CU_LIMIT_MALLOC_HEAP_SIZE = 2,
+  CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 4,
 };
 
 /// The keys of cuLaunchKernel's Extra list, which passes the kernel's

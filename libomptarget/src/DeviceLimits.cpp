@@ -1,7 +1,7 @@
-//===- DeviceLimits.cpp - Device heap, printf buffer and stack ------------===//
+//===- DeviceLimits.cpp - Device heap, printf buffer, stack, launches -----===//
 //
-// Sizes a context's device heap, printf buffer and stack once, before the
-// first image that needs each is loaded (the driver takes a new size only until a
+// Sizes a context's device heap, printf buffer, stack and queue of pending
+// device launches once, before the first image that needs each is loaded (the driver takes a new size only until a
 // kernel that uses the service has run). Why the sizes are what they are is
 // in DeviceLimits.h.
 //
@@ -57,6 +57,19 @@ void DeviceLimits::prepareFor(uint64_t Uses) {
         Env.StackSize ? Env.StackSize : DefaultDeepStackBytes,
         "stack of each thread", "LIBOMPTARGET_STACK_SIZE",
         Env.StackSize != 0);
+  }
+  if ((Uses & OMPGPU_IMAGE_USES_DEVICE_LAUNCH) && !PendingLaunchesSized) {
+    PendingLaunchesSized = true;
+    CUresult Result = Cu.CtxSetLimit(CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT,
+                            OMPGPU_DEVICE_LAUNCH_RECORDS);
+    if (Result != CUDA_SUCCESS)
+      fatal("device %d (%s): cannot make room for %d grids launched from the "
+            "device: %s",
+            Device.Id, Device.Name.c_str(), OMPGPU_DEVICE_LAUNCH_RECORDS,
+            Cu.describe(Result).c_str());
+    info("device %d: room for %d grids launched from the device and not yet "
+         "started",
+         Device.Id, OMPGPU_DEVICE_LAUNCH_RECORDS);
   }
 }
 

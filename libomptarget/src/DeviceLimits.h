@@ -1,6 +1,6 @@
-//===- DeviceLimits.h - Device heap, printf buffer and stack ----*- C++ -*-===//
+//===- DeviceLimits.h - Heap, printf buffer, stack, launches ---*- C++ -*-===//
 //
-// Three services of CUDA's device code have a size the driver fixes for a
+// Services of CUDA's device code have a size the driver fixes for a
 // context before kernels use them: the heap behind device malloc/free
 // (CU_LIMIT_MALLOC_HEAP_SIZE, 8 MiB unless set), the buffer that printf
 // output crosses to the host through at the end of each kernel
@@ -24,7 +24,15 @@
 //   thread the device holds at once, 4.1 GiB on an H100), or
 //   LIBOMPTARGET_STACK_SIZE, which also applies to every other image.
 //
-// The driver allocates all three in device memory, so images that use none
+// A fourth, for images that launch grids from device code: CUDA's queue of
+// launches not yet started (CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT, 2048
+// unless set), where a launch that finds no room fails and the region runs
+// inline in its thread (a long row of an SpMV then runs in one thread). It
+// holds as many launches as the device
+// runtime has launch records (OMPGPU_DEVICE_LAUNCH_RECORDS), which bound the
+// launches pending at once.
+//
+// The driver allocates all four in device memory, so images that use none
 // leave the driver's defaults alone.
 //
 //===----------------------------------------------------------------------===//
@@ -68,6 +76,7 @@ private:
   bool HeapSized = false;
   bool PrintfBufferSized = false;
   bool StackSized = false;
+  bool PendingLaunchesSized = false;
 };
 
 } // namespace omptarget

@@ -7,8 +7,17 @@
 // the host every nested region runs as a parallel loop, with the same results.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // RUN: %clang -O2 %offload -Rpass=ompgpu -Rpass-missed=ompgpu -v %s -o %t.remarks 2>&1 | FileCheck %s --check-prefix=BUILD
+// Where a region does not launch, its thread runs the plain loop: no local
+// of spmv's kernel goes to the data-sharing stack or the device heap (the
+// scatter asks the runtime for its team count, so it keeps clang's inline
+// code, whose team count is 1).
+// RUN: %clang -O2 %offload -Rpass-missed=ompgpu %s -o %t.missed 2>&1 | FileCheck %s --check-prefix=INLINE
+// INLINE-NOT: in 'spmv' at line {{[0-9]+}} allocates
+// INLINE: nested-teams.c:{{[0-9]+}}:1: remark: the nested teams region runs inline
+// INLINE-NOT: in 'spmv' at line {{[0-9]+}} allocates
 // CHECK: spmv: ok
 // CHECK: scatter: ok
+// GPU: scatter: long rows that ran in child grids: 6 of 6
 // CHECK: nowait: ok
 // CHECK: inline: ok
 //
@@ -19,6 +28,7 @@
 // BUILD-DAG: remark: the nested teams region at nested-teams.c:{{[0-9]+}} in 'count_nowait' becomes a child grid{{.*}}nothing after it in the parent waits for it [-Rpass=ompgpu]
 // BUILD: "--compile-only"
 // BUILD: nvlink" "-arch=sm_{{[0-9]+}}" {{.*}}"-lcudadevrt"
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,14 +47,19 @@ static void spmv(const int *rows, const int *cols, const double *A,
   }
 }
 
-static void scatter(const int *rows, int *hits, int threshold) {
-#pragma omp target teams distribute parallel for map(to : rows[:R + 1]) map(tofrom : hits[:R])
+// grids[row]: how many teams ran the row's nested region (more than one only
+// in a child grid).
+static void scatter(const int *rows, int *hits, int *grids, int threshold) {
+#pragma omp target teams distribute parallel for map(to : rows[:R + 1]) map(tofrom : hits[:R]) map(from : grids[:R])
   for (int row = 0; row < R; ++row) {
     int start = rows[row], end = rows[row + 1];
 #pragma omp teams distribute parallel for if (end - start > threshold)
-    for (int e = start; e < end; e++)
+    for (int e = start; e < end; e++) {
 #pragma omp atomic
       hits[e % R] += 1;
+      if (e == start)
+        grids[row] = omp_get_num_teams();
+    }
   }
 }
 
@@ -104,11 +119,20 @@ int main(void) {
   }
   printf("spmv: %s\n", bad ? "wrong" : "ok");
 
-  scatter(rows, hits, 64);
+  int *grids = malloc(R * sizeof(int));
+  scatter(rows, hits, grids, 64);
   long sum = 0;
-  for (int r = 0; r < R; ++r)
+  int long_rows = 0, in_grids = 0;
+  for (int r = 0; r < R; ++r) {
     sum += hits[r];
+    if (rows[r + 1] - rows[r] > 64) {
+      ++long_rows;
+      in_grids += grids[r] > 1;
+    }
+  }
   printf("scatter: %s\n", sum == nnz ? "ok" : "wrong");
+  printf("scatter: long rows that ran in child grids: %d of %d\n", in_grids,
+         long_rows);
 
   count_nowait(rows, lengths, marks, 64);
   bad = 0;

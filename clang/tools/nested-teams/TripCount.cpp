@@ -179,7 +179,8 @@ std::string tripCountText(ASTContext &Ctx, const OMPLoopDirective &Directive) {
 }
 
 const char *tripCountHelper() {
-  return "static inline long long __ompgpu_trip_count(long long Lower, "
+  return "__attribute__((unused)) static inline long long "
+         "__ompgpu_trip_count(long long Lower, "
          "long long Bound, long long Step, int Compare) {\n"
          "  /* Compare: 0 <, 1 <=, 2 >, 3 >=, 4 != */\n"
          "  if (Compare == 4) Compare = Step > 0 ? 0 : 2;\n"

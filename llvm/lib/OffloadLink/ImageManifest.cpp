@@ -1,6 +1,7 @@
 //===- ImageManifest.cpp - What the host may look up in a device image ----===//
 #include "ompgpu/OffloadLink/ImageManifest.h"
 #include "ompgpu/OffloadLink/CallCycles.h"
+#include "ompgpu/OffloadLink/CudaDeviceRuntime.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "OffloadABI.h"
@@ -57,6 +58,8 @@ uint64_t imageUses(const Module &Program) {
     Uses |= OMPGPU_IMAGE_USES_PRINTF;
   if (callsMayRecurse(Program))
     Uses |= OMPGPU_IMAGE_USES_DEEP_STACK;
+  if (launchesFromDevice(Program))
+    Uses |= OMPGPU_IMAGE_USES_DEVICE_LAUNCH;
   return Uses;
 }
 

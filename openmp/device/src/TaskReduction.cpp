@@ -130,7 +130,7 @@ TeamReductionTy *teamReduction(int32_t Kind, uint32_t NumItems) {
         static_cast<void ***>(pool::allocate(NumItems * sizeof(void **)));
     for (uint32_t I = 0; I < NumItems; ++I)
       Team->Copies[I] = newCopyArray();
-    hw::storeRelease<hw::BlockScope>(&TeamReductions.ByKind[Kind], Team);
+    hw::publishRelease(&TeamReductions.ByKind[Kind], Team);
     return Team;
   }
   hw::spinUntil([&] {
@@ -241,8 +241,8 @@ __kmpc_task_reduction_modifier_fini(ident_t *Loc, int32_t,
   // thread has taken the shared copies: the next construct makes new ones.
   tasks::teamBarrier(State);
   if (mapping::threadNum(Tid, State) == 0)
-    hw::storeRelaxed<hw::BlockScope>(&TeamReductions.ByKind[IsWorksharing != 0],
-                                     static_cast<TeamReductionTy *>(nullptr));
+    hw::publish(&TeamReductions.ByKind[IsWorksharing != 0],
+                static_cast<TeamReductionTy *>(nullptr));
   for (uint32_t I = 0; I < Group->NumItems; ++I)
     combineCopy(Group->Items[I], Tid);
   // Nobody reads the shared copies after this barrier.

@@ -74,7 +74,7 @@ TaskTy **currentSlots() {
                                                   makingCurrent())) {
     Slots = static_cast<TaskTy **>(
         pool::allocate(hw::blockDim() * sizeof(TaskTy *)));
-    hw::storeRelease<hw::BlockScope>(&TeamTasks.Current, Slots);
+    hw::publishRelease(&TeamTasks.Current, Slots);
     return Slots;
   }
   hw::spinUntil([&] {
@@ -101,7 +101,7 @@ bool tryLockQueue() {
 void lockQueue() { hw::spinUntil(tryLockQueue); }
 
 void unlockQueue() {
-  hw::storeRelease<hw::BlockScope>(&TeamTasks.QueueLock, 0u);
+  hw::publishRelease(&TeamTasks.QueueLock, 0u);
 }
 
 void pushReady(TaskTy *Task) {
@@ -111,10 +111,10 @@ void pushReady(TaskTy *Task) {
   if (TeamTasks.Tail)
     TeamTasks.Tail->NextReady = Task;
   else
-    TeamTasks.Head = Task;
-  TeamTasks.Tail = Task;
-  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued + 1);
-  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Pushes, TeamTasks.Pushes + 1);
+    hw::publish(&TeamTasks.Head, Task);
+  hw::publish(&TeamTasks.Tail, Task);
+  hw::publish(&TeamTasks.Queued, TeamTasks.Queued + 1);
+  hw::publish(&TeamTasks.Pushes, TeamTasks.Pushes + 1);
   unlockQueue();
 }
 
@@ -123,12 +123,12 @@ void unlinkReady(TaskTy *Task) {
   if (Task->PrevReady)
     Task->PrevReady->NextReady = Task->NextReady;
   else
-    TeamTasks.Head = Task->NextReady;
+    hw::publish(&TeamTasks.Head, Task->NextReady);
   if (Task->NextReady)
     Task->NextReady->PrevReady = Task->PrevReady;
   else
-    TeamTasks.Tail = Task->PrevReady;
-  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Queued, TeamTasks.Queued - 1);
+    hw::publish(&TeamTasks.Tail, Task->PrevReady);
+  hw::publish(&TeamTasks.Queued, TeamTasks.Queued - 1);
 }
 
 /// Whether Ancestor is Task's parent, or its parent's, and so on.
@@ -245,8 +245,8 @@ void activeTeamBarrier(uint32_t Tid, uint8_t State, uint32_t Threads) {
   waitIn(nullptr, Tid, Level, [] {
     return hw::loadAcquire<hw::BlockScope>(&TeamTasks.Incomplete) == 0;
   });
-  hw::storeRelaxed<hw::BlockScope>(&TeamTasks.Arrived, 0u);
-  hw::storeRelease<hw::BlockScope>(&TeamTasks.Generation, Generation + 1);
+  hw::publish(&TeamTasks.Arrived, 0u);
+  hw::publishRelease(&TeamTasks.Generation, Generation + 1);
 }
 
 /// Waits until the tasks of the team of one of thread Tid at its level have
