@@ -1,9 +1,9 @@
 //===- DeviceLimits.cpp - Device heap, printf buffer, stack, launches -----===//
 //
 // Sizes a context's device heap, printf buffer, stack and queue of pending
-// device launches once, before the first image that needs each is loaded (the driver takes a new size only until a
-// kernel that uses the service has run). Why the sizes are what they are is
-// in DeviceLimits.h.
+// device launches once, before the first image that needs each is loaded (the
+// driver takes a new size only until a kernel that uses the service has run).
+// Why the sizes are what they are is in DeviceLimits.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,7 +61,7 @@ void DeviceLimits::prepareFor(uint64_t Uses) {
   if ((Uses & OMPGPU_IMAGE_USES_DEVICE_LAUNCH) && !PendingLaunchesSized) {
     PendingLaunchesSized = true;
     CUresult Result = Cu.CtxSetLimit(CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT,
-                            OMPGPU_DEVICE_LAUNCH_RECORDS);
+                                     OMPGPU_DEVICE_LAUNCH_RECORDS);
     if (Result != CUDA_SUCCESS)
       fatal("device %d (%s): cannot make room for %d grids launched from the "
             "device: %s",

@@ -455,11 +455,12 @@ std::string OrphanedRegion::launchCode() const {
 /// variable in the loop's order, which the reduction allows).
 bool meansNothingSequentially(const OmpClause &Clause) {
   static const char *const Ignored[] = {
-      "if",         "num_teams", "thread_limit", "nowait",      "shared",
-      "default",    "collapse",  "dist_schedule", "schedule",   "proc_bind",
-      "num_threads", "order",    "map",          "is_device_ptr",
-      "has_device_addr", "defaultmap", "device", "simdlen",    "safelen",
-      "aligned",    "nontemporal"};
+      "if",         "num_teams",     "thread_limit",    "nowait",
+      "shared",     "default",       "collapse",        "dist_schedule",
+      "schedule",   "proc_bind",     "num_threads",     "order",
+      "map",        "is_device_ptr", "has_device_addr", "defaultmap",
+      "device",     "simdlen",       "safelen",         "aligned",
+      "nontemporal"};
   if (Clause.Name == "reduction")
     return !StringRef(Clause.Arguments).split(':').first.contains(',');
   return is_contained(Ignored, Clause.Name);
@@ -561,8 +562,7 @@ std::vector<Edit> OrphanedRegion::plan(std::string &Why) {
   for (const VarDecl *V : Frame)
     Members += "  " + declarationOf(Ctx, V, frameMember(V)) + ";\n";
   Members += "  unsigned long long __ompgpu_a[" +
-             std::to_string(Arguments.empty() ? 1 : Arguments.size()) +
-             "];\n";
+             std::to_string(Arguments.empty() ? 1 : Arguments.size()) + "];\n";
   std::string Continuation = "static void __ompgpu_cont" + Id + "(void *)";
   unsigned FunctionBegin = offsetOf(SM, F->getOuterLocStart());
   Edits.push_back(

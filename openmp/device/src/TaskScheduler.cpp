@@ -100,9 +100,7 @@ bool tryLockQueue() {
 
 void lockQueue() { hw::spinUntil(tryLockQueue); }
 
-void unlockQueue() {
-  hw::publishRelease(&TeamTasks.QueueLock, 0u);
-}
+void unlockQueue() { hw::publishRelease(&TeamTasks.QueueLock, 0u); }
 
 void pushReady(TaskTy *Task) {
   Task->NextReady = nullptr;
