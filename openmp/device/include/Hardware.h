@@ -76,6 +76,21 @@ inline bool isLocalMemory(const void *Ptr) {
 
 inline uint32_t activeMask() { return __nvvm_activemask(); }
 
+/// The lane of Group that acts for it, and the calling lane's rank in it.
+inline uint32_t leaderOf(uint32_t Group) { return __builtin_ctz(Group); }
+inline uint32_t rankIn(uint32_t Group, uint32_t Lane) {
+  return __builtin_popcount(Group & ((1u << Lane) - 1));
+}
+
+/// Whether Predicate holds in every lane of Mask, and in any (all of them
+/// execute the call).
+inline bool all(uint32_t Mask, bool Predicate) {
+  return __nvvm_vote_all_sync(Mask, Predicate);
+}
+inline bool any(uint32_t Mask, bool Predicate) {
+  return __nvvm_vote_any_sync(Mask, Predicate);
+}
+
 /// The lanes of Mask (which all execute this call) whose Predicate holds.
 inline uint32_t ballot(uint32_t Mask, bool Predicate) {
   return __nvvm_vote_ballot_sync(Mask, Predicate);

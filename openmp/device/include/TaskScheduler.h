@@ -43,6 +43,12 @@ void adopt(TaskTy *Parent, TaskTy *Task, uint32_t Tid, bool Undeferred);
 /// or waits in the ready queue for its owner.
 void start(TaskTy *Task, uint32_t Tid);
 
+/// Count adopted tasks that any thread may run, chained through NextReady
+/// from First, start as start would each, but reach the ready queue in one
+/// push: the lanes of a warp waiting at a barrier take queued tasks together,
+/// a task per lane, and run them side by side (TaskScheduler.cpp).
+void startTogether(TaskTy *First, uint32_t Count, uint32_t Tid);
+
 /// Task's last predecessor completed: it waits in the ready queue for its
 /// owner.
 void makeReady(TaskTy *Task);

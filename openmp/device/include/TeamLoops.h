@@ -147,24 +147,18 @@ inline uint32_t lanesWithSlot(SlotRef S) {
   return Active & (Index & 1 ? Bit0 : ~Bit0) & (Index & 2 ? Bit1 : ~Bit1);
 }
 
-/// The lane of Group that acts for it, and the calling lane's rank in it.
-inline uint32_t leaderOf(uint32_t Group) { return __builtin_ctz(Group); }
-inline uint32_t rankIn(uint32_t Group, uint32_t Lane) {
-  return __builtin_popcount(Group & ((1u << Lane) - 1));
-}
-
 /// Adds one per lane of Group (which all call this together) to *Counter
 /// with one atomic, and returns to each lane a number of its own: what the
 /// counter held plus the lane's rank.
 inline uint64_t claimTogether(__attribute__((address_space(3)))
                               uint64_t *Counter,
                               uint32_t Group, uint32_t Lane) {
-  uint32_t Leader = leaderOf(Group);
+  uint32_t Leader = hw::leaderOf(Group);
   uint64_t Base = 0;
   if (Lane == Leader)
     Base = hw::fetchAddRelaxed<hw::BlockScope>(
         Counter, uint64_t(__builtin_popcount(Group)));
-  return hw::shuffle(Group, Base, Leader) + rankIn(Group, Lane);
+  return hw::shuffle(Group, Base, Leader) + hw::rankIn(Group, Lane);
 }
 
 } // namespace loops

@@ -146,7 +146,7 @@ Share<U> claimGuided(loops::SlotRef S, uint32_t Tid, U Span, U MinChunk,
     return {};
   uint32_t Lane = Tid % WarpSize;
   uint32_t Group = loops::lanesWithSlot(S);
-  uint32_t Leader = loops::leaderOf(Group);
+  uint32_t Leader = hw::leaderOf(Group);
   uint32_t Count = __builtin_popcount(Group);
   uint64_t Claimed = 0;
   if (Lane == Leader) {
@@ -164,7 +164,7 @@ Share<U> claimGuided(loops::SlotRef S, uint32_t Tid, U Span, U MinChunk,
   Claimed = hw::shuffle(Group, Claimed, Leader);
   schedule::GuidedClaim<U> G = schedule::guidedClaim<U>(
       Span, MinChunk, FirstRoundLast, Threads, Claimed, Count);
-  return schedule::guidedPart<U>(G, loops::rankIn(Group, Lane), Span);
+  return schedule::guidedPart<U>(G, hw::rankIn(Group, Lane), Span);
 }
 
 /// The chunks the hot path of dispatchNext leaves out: the first chunk of a

@@ -124,6 +124,16 @@ void taskloop(ident_t *Loc, void *Descriptor, int32_t IfValue, int64_t *Lower,
   uint64_t UpperOffset =
       reinterpret_cast<char *>(Upper) - static_cast<char *>(Descriptor);
   TaskTy *Parent = currentTask(Tid, state::get());
+  // Chunks any thread may run reach the queue a warp's worth at a time, for
+  // the lanes that take them together (startTogether).
+  TaskTy *Batch = nullptr, *BatchEnd = nullptr;
+  uint32_t Batched = 0;
+  auto StartBatch = [&] {
+    if (Batched)
+      startTogether(Batch, Batched, Tid);
+    Batch = BatchEnd = nullptr;
+    Batched = 0;
+  };
   for (uint64_t I = 0; Trip && I < Chunks.Count; ++I) {
     TaskTy *Chunk = copyPattern(Pattern);
     char *Bytes = reinterpret_cast<char *>(&Chunk->Task);
@@ -137,8 +147,17 @@ void taskloop(ident_t *Loc, void *Descriptor, int32_t IfValue, int64_t *Lower,
     if (Dup)
       reinterpret_cast<TaskDupTy>(Dup)(&Chunk->Task, Descriptor, IsLastChunk);
     adopt(Parent, Chunk, Tid, /*Undeferred=*/!IfValue);
-    start(Chunk, Tid);
+    if (Chunk->Owner != AnyThread) {
+      start(Chunk, Tid);
+      continue;
+    }
+    Chunk->NextReady = nullptr;
+    (BatchEnd ? BatchEnd->NextReady : Batch) = Chunk;
+    BatchEnd = Chunk;
+    if (++Batched == WarpSize)
+      StartBatch();
   }
+  StartBatch();
   release(Pattern);
   if (!NoGroup)
     __kmpc_end_taskgroup(Loc, 0);

@@ -94,7 +94,7 @@ SlotRef enterLoop(uint32_t Tid) {
   uint32_t Group = lanesWithSlot(S);
   // Orders the group's accesses to the slot before its leader's release.
   hw::syncWarp(Group);
-  if (Lane != leaderOf(Group))
+  if (Lane != hw::leaderOf(Group))
     return;
   uint32_t Leaving = __builtin_popcount(Group);
   uint32_t Before = hw::fetchAddAcqRel<hw::BlockScope>(&S->Left, Leaving);
