@@ -201,6 +201,7 @@ private:
   std::string whyNotLaunched();
   std::string description() const;
   std::string launchCode() const;
+  std::string inlineLoop(StringRef Condition, StringRef Prefix) const;
   std::string sequentialCode() const;
   std::string hostCode() const;
   std::string frameMember(const VarDecl *V) const;
@@ -516,21 +517,25 @@ std::string OrphanedRegion::sequentialCode() const {
     if (Declared < LoopRange.first || Declared >= LoopRange.second)
       return "";
   }
-  return "if (*(const unsigned char *)&__ompgpu_inline_path) {\n" +
-         lineDirective(lineOf(SM, Loop->getBeginLoc())) +
-         regionText(LoopRange.first, LoopRange.second) + "\n} else\n";
+  return inlineLoop("*(const unsigned char *)&__ompgpu_inline_path", "") +
+         "\n";
+}
+
+/// "if (Condition) { Prefix <the region's loop> } else": the inline paths of
+/// the region, on the device and on the host, before its construct.
+std::string OrphanedRegion::inlineLoop(StringRef Condition,
+                                       StringRef Prefix) const {
+  const Stmt *Loop = D.getInnermostCapturedStmt()->getCapturedStmt();
+  std::pair<unsigned, unsigned> LoopRange = statementRange(Loop, Ctx);
+  return "if (" + Condition.str() + ") {\n" + Prefix.str() +
+         lineDirective(lineOf(Ctx.getSourceManager(), Loop->getBeginLoc())) +
+         regionText(LoopRange.first, LoopRange.second) + "\n} else";
 }
 
 std::string OrphanedRegion::hostCode() const {
-  const Stmt *Loop = D.getInnermostCapturedStmt()->getCapturedStmt();
-  std::pair<unsigned, unsigned> LoopRange = statementRange(Loop, Ctx);
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Code =
-      std::string("if (") +
-      (isGenerated() ? "__ompgpu_host_always()" : "__ompgpu_host_nested()") +
-      ") {\n" + lineDirective(line()) + inlineLoopPragma(Pragma) + "\n" +
-      lineDirective(lineOf(SM, Loop->getBeginLoc())) +
-      regionText(LoopRange.first, LoopRange.second) + "\n} else";
+  std::string Code = inlineLoop(
+      isGenerated() ? "__ompgpu_host_always()" : "__ompgpu_host_nested()",
+      lineDirective(line()) + inlineLoopPragma(Pragma) + "\n");
   if (!isGenerated())
     Code += " { __ompgpu_host_enter();";
   return Code + "\n";
