@@ -162,16 +162,16 @@ KernelGeometry kernelGeometry(ChildKernelTy *Child, uint32_t DynamicShared) {
 /// Teams of a launch, as the host runtime chooses them (LaunchGeometry.cpp):
 /// the num_teams clause, else enough teams for the trip count (one iteration
 /// per thread in SPMD kernels, per team otherwise), never more than fill the
-/// device, else a full device.
+/// device, else MaxTeams (a full device, or fewer where the launch says).
 uint32_t chooseTeams(int64_t TripCount, int32_t NumTeams, bool SPMD,
-                     uint32_t Threads, uint32_t FullTeams) {
+                     uint32_t Threads, uint32_t MaxTeams) {
   if (NumTeams > 0)
     return uint32_t(NumTeams);
   if (TripCount <= 0)
-    return FullTeams;
+    return MaxTeams;
   uint64_t Teams = SPMD ? (uint64_t(TripCount) + Threads - 1) / Threads
                         : uint64_t(TripCount);
-  return Teams < FullTeams ? uint32_t(Teams) : FullTeams;
+  return Teams < MaxTeams ? uint32_t(Teams) : MaxTeams;
 }
 
 /// Places the teams-reduction records of a launch after its frame; false if
@@ -245,16 +245,15 @@ int32_t launch::childLaunch(ChildKernelTy *Child, void *Frame,
     Threads = Asked < Threads ? Asked : Threads;
   }
   uint32_t Workers = SPMD ? Threads : Threads - OMPGPU_MASTER_WARP_THREADS;
-  uint32_t Teams =
-      chooseTeams(TripCount, NumTeams, SPMD, Workers, Geometry.FullTeams);
   // A child that reduces gets no more teams than its launch has records,
   // unless num_teams asks: teams beyond them take turns at a record under a
   // lock: an SpMV whose 2,000 long rows each launched took 5.9 ms with 137
   // to 195 teams a row sharing 32 records, 2.0 ms with a team per record
   // (H100; each thread then has a few more iterations).
-  if (NumTeams <= 0 && Launch->Reduction.Records &&
-      Teams > Launch->Reduction.Records)
-    Teams = Launch->Reduction.Records;
+  uint32_t MaxTeams = Geometry.FullTeams;
+  if (Launch->Reduction.Records && Launch->Reduction.Records < MaxTeams)
+    MaxTeams = Launch->Reduction.Records;
+  uint32_t Teams = chooseTeams(TripCount, NumTeams, SPMD, Workers, MaxTeams);
   Launch->Continuation = Continuation;
   void *Buffer = __cudaCDP2GetParameterBufferV2(Child->Kernel,
                                                 {Teams > 0 ? Teams : 1, 1, 1},

@@ -102,18 +102,28 @@ void lockQueue() { hw::spinUntil(tryLockQueue); }
 
 void unlockQueue() { hw::publishRelease(&TeamTasks.QueueLock, 0u); }
 
+/// Appends the Count tasks linked from First through NextReady (the last's
+/// NextReady null) to the ready queue.
+void pushReadyChain(TaskTy *First, uint32_t Count) {
+  lockQueue();
+  TaskTy *Previous = TeamTasks.Tail;
+  if (Previous)
+    Previous->NextReady = First;
+  else
+    hw::publish(&TeamTasks.Head, First);
+  for (TaskTy *Task = First; Task; Task = Task->NextReady) {
+    Task->PrevReady = Previous;
+    Previous = Task;
+  }
+  hw::publish(&TeamTasks.Tail, Previous);
+  hw::publish(&TeamTasks.Queued, TeamTasks.Queued + Count);
+  hw::publish(&TeamTasks.Pushes, TeamTasks.Pushes + Count);
+  unlockQueue();
+}
+
 void pushReady(TaskTy *Task) {
   Task->NextReady = nullptr;
-  lockQueue();
-  Task->PrevReady = TeamTasks.Tail;
-  if (TeamTasks.Tail)
-    TeamTasks.Tail->NextReady = Task;
-  else
-    hw::publish(&TeamTasks.Head, Task);
-  hw::publish(&TeamTasks.Tail, Task);
-  hw::publish(&TeamTasks.Queued, TeamTasks.Queued + 1);
-  hw::publish(&TeamTasks.Pushes, TeamTasks.Pushes + 1);
-  unlockQueue();
+  pushReadyChain(Task, 1);
 }
 
 /// Takes Task out of the ready queue; under its lock.
@@ -264,20 +274,18 @@ void waitAtBarrier(uint32_t Tid, uint8_t Level, uint32_t Group, DoneFn Done) {
   uint32_t Lane = Tid % WarpSize;
   hw::syncWarp(Group);
   QueueCursorTy Cursor;
-  uint32_t Backoff = 32;
-  for (uint32_t Round = 0; !hw::all(Group, Done()); ++Round) {
-    TaskTy *Task = popReadyTogether(Group, Lane, Tid, Level, Round, Cursor);
+  uint32_t Round = 0;
+  // Every step's result is the group's vote, so its lanes sleep alike.
+  hw::spinWhileWorking([&] {
+    if (hw::all(Group, Done()))
+      return hw::SpinStep::Done;
+    TaskTy *Task = popReadyTogether(Group, Lane, Tid, Level, Round++, Cursor);
     if (Task)
       run(Task, Tid);
     hw::syncWarp(Group);
-    if (hw::any(Group, Task != nullptr)) {
-      Backoff = 32;
-      continue;
-    }
-    hw::sleep(Backoff);
-    if (Backoff < 1024)
-      Backoff *= 2;
-  }
+    return hw::any(Group, Task != nullptr) ? hw::SpinStep::DidWork
+                                           : hw::SpinStep::Idle;
+  });
 }
 
 /// The record of the implicit task of thread Tid with state State, whose
@@ -500,20 +508,7 @@ void startTogether(TaskTy *First, uint32_t Count, uint32_t Tid) {
     }
     return;
   }
-  lockQueue();
-  TaskTy *Previous = TeamTasks.Tail;
-  if (Previous)
-    Previous->NextReady = First;
-  else
-    hw::publish(&TeamTasks.Head, First);
-  for (TaskTy *Task = First; Task; Task = Task->NextReady) {
-    Task->PrevReady = Previous;
-    Previous = Task;
-  }
-  hw::publish(&TeamTasks.Tail, Previous);
-  hw::publish(&TeamTasks.Queued, TeamTasks.Queued + Count);
-  hw::publish(&TeamTasks.Pushes, TeamTasks.Pushes + Count);
-  unlockQueue();
+  pushReadyChain(First, Count);
 }
 
 void makeReady(TaskTy *Task) { pushReady(Task); }
