@@ -39,7 +39,7 @@ void DeviceLock::unlock() {
 
 Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
     : Cu(Cu), Handle(Handle), Events(Cu, Id), Streams(Cu, Events, *this, Id),
-      Large(Cu, Events, Id), LandingMemory(Cu, Id) {
+      Large(Cu, Events, *this, Id), LandingMemory(Cu, Id) {
   Properties.Id = Id;
   Properties.NumDevices = NumDevices;
 }
@@ -343,8 +343,14 @@ void Device::copyToDevice(uintptr_t Dst, const void *Src, size_t Size) {
         },
         [&] { return copyEvent("HtoD", Bytes); });
   };
-  if (Large.toDevice(Current->Work, Dst, Src, Size, QueueCopy))
+  if (Large.takes(Src, Size)) {
+    enqueue(
+        [&](CUstream) {
+          Large.toDevice(Current->Work, Context, Dst, Src, Size);
+        },
+        [&] { return copyEvent("HtoD", Size); });
     return;
+  }
   // Small data is copied to pinned memory now, so the caller may change it
   // as soon as the construct returns; larger data is read where it is, and
   // the construct waits for the copy (settleCopiesIn).
@@ -374,7 +380,13 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
   Row.Width = Size;
   if (char *Pinned = landingFor(Dst, Size, Row))
     QueueCopy(Src, Pinned, Size);
-  else if (!Large.fromDevice(Current->Work, Dst, Src, Size, QueueCopy))
+  else if (Large.takes(Dst, Size))
+    enqueue(
+        [&](CUstream) {
+          Large.fromDevice(Current->Work, Context, Dst, Src, Size);
+        },
+        [&] { return copyEvent("DtoH", Size); });
+  else
     QueueCopy(Src, Dst, Size);
 }
 
@@ -397,7 +409,7 @@ void Device::land(Landings &Done) {
         "land copies", "copy",
         trace::Args().add("device", Properties.Id).add("bytes", Bytes)};
   });
-  LandingMemory.land(Done, Large.hostCopy());
+  LandingMemory.land(Done, Large.hostThreads());
 }
 
 void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Landings.h"
+#include "ParallelCopy.h"
 
 using namespace omptarget;
 
@@ -32,14 +33,14 @@ char *LandingPool::take(size_t Size) {
   return static_cast<char *>(Block);
 }
 
-void LandingPool::land(Landings &Done, ParallelCopy &HostCopy) {
+void LandingPool::land(Landings &Done, HostThreads &Threads) {
   for (const Landing &L : Done) {
     const CopyBox &Box = L.Box;
     const char *From = L.Pinned;
     for (size_t Z = 0; Z < Box.Depth; ++Z)
       for (size_t Y = 0; Y < Box.Height; ++Y, From += Box.Width)
-        HostCopy.copy(L.Host + Z * Box.DstSlicePitch + Y * Box.DstPitch, From,
-                      Box.Width);
+        parallelCopy(Threads, L.Host + Z * Box.DstSlicePitch + Y * Box.DstPitch,
+                     From, Box.Width);
     Free[sizeClass(Box.Width * Box.Height * Box.Depth)].push_back(L.Pinned);
   }
   Done.clear();

@@ -17,7 +17,7 @@
 #define OMPTARGET_LANDINGS_H
 
 #include "CudaDriver.h"
-#include "ParallelCopy.h"
+#include "HostThreads.h"
 #include "StridedSection.h"
 
 #include <cstddef>
@@ -49,8 +49,8 @@ public:
   /// Pinned memory for the \p Size bytes of one landing, until land().
   char *take(size_t Size);
   /// Moves each of \p Done's landings, whose copies are done, into place
-  /// (with \p HostCopy's threads) and takes its pinned memory back.
-  void land(Landings &Done, ParallelCopy &HostCopy);
+  /// (with \p Threads) and takes its pinned memory back.
+  void land(Landings &Done, HostThreads &Threads);
 
 private:
   static constexpr int MinClassLog2 = 12; // 4 KiB

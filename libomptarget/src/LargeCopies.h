@@ -1,18 +1,19 @@
 //===- LargeCopies.h - Copies of large host data at link speed --*- C++ -*-===//
 //
 // The driver copies pageable host memory through a small bounce buffer of its
-// own at a fraction of the link's speed (4.6 GB/s for a map against 55 GB/s
-// from pinned memory on an H100). A device's copies of LargeCopyBytes or more
-// to or from the host therefore take one of three paths, chosen by
+// own at a fraction of the link's speed (7 GB/s for a cudaMemcpy against
+// 55 GB/s from pinned memory on an H100). A device's copies of LargeCopyBytes
+// or more to or from the host therefore take one of three paths, chosen by
 // LIBOMPTARGET_LARGE_COPIES:
-//  - staged (default): the host data moves through a ring of pinned buffers.
-//    Copying into buffer i (with several threads, ParallelCopy) overlaps the
-//    DMA out of buffer i-1; from the device, the DMA into the next buffers
-//    overlaps the copy out of the one that landed. Host data copied to the
-//    device has been read when the call returns, so the program may change it.
+//  - staged (default): the copy is cut into chunks that the threads of a
+//    HostThreads crew move at once, each through two pinned buffers and a
+//    stream of its own: a thread fills one buffer while the DMA out of its
+//    other one runs (from the device, the DMA into one buffer runs while the
+//    thread copies out of the other). Host data copied to the device has been
+//    read when the call returns, so the program may change it.
 //  - register: the host range is page-locked (cuMemHostRegister) for the one
-//    copy, which then runs at pinned speed; locking costs time per page, so it
-//    pays for long copies of memory the process already touched.
+//    copy, which then runs at pinned speed; locking costs time per page
+//    (about 20 GB/s on an H100's host, slower in pieces).
 //  - pageable: the driver's own path, as for smaller copies.
 // Host memory that is already pinned, locked or managed is copied in place.
 //
@@ -24,11 +25,11 @@
 #include "CudaDriver.h"
 #include "Environment.h"
 #include "EventPool.h"
-#include "ParallelCopy.h"
+#include "HostThreads.h"
 #include "Queue.h"
 
 #include <cstdint>
-#include <functional>
+#include <vector>
 
 namespace omptarget {
 
@@ -38,63 +39,92 @@ public:
   /// fixed cost (a call, a wait) outweighs what bandwidth gains.
   static constexpr size_t LargeCopyBytes = size_t(1) << 20;
 
-  LargeCopies(const CudaDriver &Cu, EventPool &Events, int Device);
+  LargeCopies(const CudaDriver &Cu, EventPool &Events, QueueErrors &Errors,
+              int Device);
   LargeCopies(const LargeCopies &) = delete;
   LargeCopies &operator=(const LargeCopies &) = delete;
 
-  /// Queues one driver copy of \p Size bytes between device memory and the
-  /// host memory at the pointer (already pinned where the caller expects).
-  using DriverCopy =
-      std::function<void(uintptr_t Device, void *Host, size_t Size)>;
+  /// Whether a copy of \p Size bytes at the host's \p Host takes one of the
+  /// paths here (large, and neither pageable by policy nor pinned already).
+  bool takes(const void *Host, size_t Size) const;
 
-  /// Copies \p Size bytes from the host's \p Src to the device's \p Dst on
-  /// \p Q with \p Copy; false when the caller should queue its ordinary copy
-  /// (small or pageable). Unless \p Q was told of a host read, \p Src has
-  /// been read when this returns.
-  bool toDevice(Queue &Q, uintptr_t Dst, const void *Src, size_t Size,
-                const DriverCopy &Copy);
-  /// Copies \p Size bytes from the device's \p Src to the host's \p Dst on
-  /// \p Q with \p Copy (done when \p Q is synchronized, or already); false
-  /// when the caller should queue its ordinary copy.
-  bool fromDevice(Queue &Q, void *Dst, uintptr_t Src, size_t Size,
-                  const DriverCopy &Copy);
+  /// Copies \p Size bytes from the host's \p Src to the device's \p Dst, in
+  /// \p Context, after the work queued on \p Q so far and before the work
+  /// queued on it next; \p Src has been read when this returns. Only for
+  /// copies that takes().
+  void toDevice(Queue &Q, CUcontext Context, uintptr_t Dst, const void *Src,
+                size_t Size);
+  /// Copies \p Size bytes from the device's \p Src to the host's \p Dst after
+  /// the work queued on \p Q so far; done when this returns. Only for copies
+  /// that takes().
+  void fromDevice(Queue &Q, CUcontext Context, void *Dst, uintptr_t Src,
+                  size_t Size);
 
   /// The threads that copy between host memory and the staging buffers, for
   /// the device's other copies between host and pinned memory.
-  ParallelCopy &hostCopy() { return HostCopy; }
+  HostThreads &hostThreads() { return Threads; }
 
 private:
-  /// A pinned staging buffer and the copy that last used it.
-  struct Buffer {
-    char *Memory = nullptr;
-    Queue *User = nullptr;
-    CUevent Done = nullptr;
-  };
-  static constexpr size_t ChunkBytes = size_t(8) << 20;
-  static constexpr unsigned RingSize = 4;
+  static constexpr unsigned BuffersPerThread = 2;
+  /// The largest chunk, the size of a staging buffer: 4 MiB keeps the link
+  /// busy 75 us, long enough to hide a chunk's driver calls.
+  static constexpr size_t MaxChunkBytes = size_t(4) << 20;
+  /// The smallest chunk: a thread woken for less costs more than it copies.
+  static constexpr size_t MinChunkBytes = size_t(256) << 10;
 
-  /// Whether the host side of a copy is pinned, locked or managed already.
-  static bool hostIsPinned(const void *Host, size_t Size);
-  /// Buffer \p Index of the ring, once the copy that last used it is done.
-  Buffer &idleBuffer(unsigned Index);
-  /// Records on \p Q that buffer \p B is in use by the work queued so far.
-  void markBusy(Buffer &B, Queue &Q);
-  void stagedToDevice(Queue &Q, uintptr_t Dst, const char *Src, size_t Size,
-                      const DriverCopy &Copy);
-  void stagedFromDevice(Queue &Q, char *Dst, uintptr_t Src, size_t Size,
-                        const DriverCopy &Copy);
+  /// What a thread of the crew moves a copy's chunks with.
+  struct StagingLane {
+    CUstream Stream = nullptr;
+    char *Memory[BuffersPerThread] = {};
+    /// Recorded after the last DMA that used the buffer.
+    CUevent Done[BuffersPerThread] = {};
+    /// Whether the host has not waited for Done since it was recorded.
+    bool Pending[BuffersPerThread] = {};
+    /// Recorded after the lane's part of a copy.
+    CUevent Finished = nullptr;
+    /// The first driver call of the current copy that failed.
+    CUresult Error = CUDA_SUCCESS;
+    const char *Failed = nullptr;
+  };
+  /// One copy cut into chunks: chunk k goes to thread k % Threads.
+  struct Plan {
+    size_t Size, ChunkBytes, Chunks;
+    unsigned Threads;
+    size_t offsetOf(size_t Chunk) const { return Chunk * ChunkBytes; }
+    size_t bytesOf(size_t Chunk) const {
+      size_t Left = Size - offsetOf(Chunk);
+      return Left < ChunkBytes ? Left : ChunkBytes;
+    }
+  };
+
+  Plan plan(size_t Size) const;
+  /// Runs \p Part(Lane, Plan) on each thread of the plan, in \p Context,
+  /// after the work queued on \p Q so far (and the work queued next after
+  /// theirs); reports the first failure through Errors.
+  template <typename PartFn>
+  void runStaged(Queue &Q, CUcontext Context, size_t Size, PartFn Part);
+  /// Makes \p L ready (stream, buffers and events, at its first use); false
+  /// when the driver refused.
+  bool prepare(StagingLane &L);
+  /// Whether \p Result is a success; otherwise keeps it as \p L's failure.
+  static bool ok(StagingLane &L, CUresult Result, const char *What);
+  /// Lane \p L's chunks of a copy to the device.
+  void laneToDevice(StagingLane &L, unsigned Index, const Plan &P,
+                    uintptr_t Dst, const char *Src);
+  /// Lane \p L's chunks of a copy to the host.
+  void laneFromDevice(StagingLane &L, unsigned Index, const Plan &P, char *Dst,
+                      uintptr_t Src);
   /// The register path; false where the driver would not lock the range.
-  bool registeredCopy(Queue &Q, void *Host, size_t Size,
-                      const std::function<void()> &QueueCopy);
+  bool registeredCopy(Queue &Q, void *Host, size_t Size, bool ToDevice,
+                      uintptr_t DeviceAddress);
 
   const CudaDriver &Cu;
   EventPool &Events;
+  QueueErrors &Errors;
   const int Device;
   const LargeCopyPath Policy;
-  ParallelCopy HostCopy;
-  Buffer Ring[RingSize];
-  /// The ring buffer the next chunk uses.
-  unsigned Next = 0;
+  HostThreads Threads;
+  std::vector<StagingLane> Lanes;
 };
 
 } // namespace omptarget

@@ -1,17 +1,20 @@
 // Copies of large host data (LargeCopies.h) against the fake CUDA driver:
-// staged through the pinned ring in 8 MiB chunks (more chunks than the ring
-// has buffers, partial sections at odd offsets, both directions, with and
-// without copy threads), through host memory locked for the copy, or the
-// driver's pageable path; pinned host memory and small copies go straight.
-// The data lands where it should on every path, and host data copied to the
-// device may change as soon as the construct returns. The fake runs queued
-// copies only when the host waits, so a staging buffer refilled too early
-// would show up as wrong data.
+// staged in chunks of 4 MiB at most, each thread of the staging crew through
+// its own two pinned buffers and stream (more chunks than a thread has
+// buffers, partial sections at odd offsets, both directions, with one copy
+// thread, whose chunks and calls are checked in order, and with four and the
+// default number, whose order is the scheduler's), through host memory locked
+// for the copy, or the driver's pageable path; pinned host memory and small
+// copies go straight. The data lands where it should on every path, and host
+// data copied to the device may change as soon as the construct returns.
+// The fake runs queued copies only when the host waits, so a staging buffer
+// refilled too early would show up as wrong data.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %host-clang %offload --offload-arch=sm_90 --offload-host-only -O1 -I%runtime-include -I%abi-include -c %s -o %t.o
 // RUN: %host-clang -fopenmp -rdynamic %t.o -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
-// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
-// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=4 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=4 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,CREW
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_LARGE_COPIES=register LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,REGISTER
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_LARGE_COPIES=pageable LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,PAGEABLE
 #include "Inputs/fake-cuda-catch-up.h"
@@ -60,15 +63,31 @@ int main(void) {
   mark("enter data");
 #pragma omp target enter data map(to : A)
   // CHECK-LABEL: -- enter data
-  // STAGED: alloc 8388608 bytes of pinned host memory
-  // STAGED: copy 8388608 bytes to the device
-  // STAGED: copy 8388608 bytes to the device
-  // STAGED: copy 4198403 bytes to the device
+  // STAGED: create stream [[LANE:[0-9]+]] (non-blocking)
+  // STAGED-NEXT: alloc 4194304 bytes of pinned host memory
+  // STAGED-NEXT: alloc 4194304 bytes of pinned host memory
+  // STAGED-NOT: alloc
+  // STAGED-COUNT-5: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED: copy 4099 bytes to the device (stream [[LANE]])
+  // Six chunks: four threads, each with a stream and two buffers.
+  // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
+  // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
+  // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
+  // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
+  // CREW-DAG: copy 4194304 bytes to the device
+  // CREW-DAG: copy 4194304 bytes to the device
+  // CREW-DAG: copy 4194304 bytes to the device
+  // CREW-DAG: copy 4194304 bytes to the device
+  // CREW-DAG: copy 4194304 bytes to the device
+  // CREW-DAG: copy 4099 bytes to the device
   // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
   // REGISTER-NEXT: copy 20975619 bytes to the device
   // REGISTER: unlock host memory
   // PAGEABLE: copy 20975619 bytes to the device
-  // CHECK-NOT: copy
+  // STAGED-NOT: copy
+  // CREW-NOT: copy
+  // REGISTER-NOT: copy
+  // PAGEABLE-NOT: copy
   // CHECK: -- changed
   mark("changed");
   // The construct has read A: the program may change it at once.
@@ -81,8 +100,15 @@ int main(void) {
   const size_t At = 1000, Len = 9 * MiB + 3;
 #pragma omp target update to(A[At:Len])
   // CHECK-LABEL: -- update to
-  // STAGED: copy 8388608 bytes to the device
-  // STAGED: copy 1048579 bytes to the device
+  // Each buffer is refilled once the DMA that last read it is done.
+  // STAGED: wait for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED-NEXT: wait for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED-NEXT: wait for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 1048579 bytes to the device (stream [[LANE]])
+  // Four chunks of 2.25 MiB, one a thread.
+  // CREW-COUNT-3: copy 2359296 bytes to the device
   // PAGEABLE: copy 9437187 bytes to the device
   unsigned char *D = deviceA();
   printf("update to: %zu %zu %zu wrong\n", wrong(D, 0, At, 1),
@@ -93,9 +119,10 @@ int main(void) {
   fill(deviceA(), 0, N, 3);
 #pragma omp target update from(A[5:N - 10])
   // CHECK-LABEL: -- update from
-  // STAGED: copy 8388608 bytes from the device
-  // STAGED: copy 8388608 bytes from the device
-  // STAGED: copy 4198393 bytes from the device
+  // STAGED-COUNT-5: copy 4194304 bytes from the device (stream [[LANE]])
+  // STAGED: copy 4089 bytes from the device (stream [[LANE]])
+  // Five chunks of 4 MiB (no buffer holds more) and the 4089 bytes left.
+  // CREW-DAG: copy 4089 bytes from the device
   // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
   // REGISTER-NEXT: copy 20975609 bytes from the device
   // PAGEABLE: copy 20975609 bytes from the device
@@ -103,7 +130,7 @@ int main(void) {
          wrong(A, 5, N - 5, 3), wrong(A, N - 5, N, 2));
   // CHECK: update from: 0 0 0 wrong
 
-  // More chunks than the ring holds, both ways, through the memory routines.
+  // Many chunks a thread, both ways, through the memory routines.
   mark("omp_target_memcpy");
   const size_t Big = 50 * MiB + 1;
   unsigned char *C = malloc(Big);
@@ -113,10 +140,11 @@ int main(void) {
   fill(C, 0, Big, 5);
   omp_target_memcpy(C + 7, Dc + 7, Big - 7, 0, 0, Host, Dev);
   // CHECK-LABEL: -- omp_target_memcpy
-  // STAGED-COUNT-6: copy 8388608 bytes to the device
-  // STAGED: copy 2097153 bytes to the device
-  // STAGED-COUNT-6: copy 8388608 bytes from the device
-  // STAGED: copy 2097146 bytes from the device
+  // STAGED-COUNT-12: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED: copy 2097153 bytes to the device (stream [[LANE]])
+  // STAGED-COUNT-12: copy 4194304 bytes from the device (stream [[LANE]])
+  // STAGED: copy 2097146 bytes from the device (stream [[LANE]])
+  // STAGED-NOT: alloc {{[0-9]+}} bytes of pinned
   printf("memcpy: %zu %zu wrong\n", wrong(C, 0, 7, 5), wrong(C, 7, Big, 4));
   // CHECK: memcpy: 0 0 wrong
 
