@@ -57,6 +57,12 @@ DeviceLock Device::acquire() {
   return Lock;
 }
 
+void Device::startEarly() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Initialized)
+    initialize();
+}
+
 void Device::endConstruct() {
   if (!Current)
     return;

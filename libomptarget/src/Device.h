@@ -59,6 +59,10 @@ public:
   /// initialized, current on this thread and has every registered program
   /// loaded.
   DeviceLock acquire();
+  /// Initializes the device (its context and streams) if nothing did yet,
+  /// and loads nothing: what can fail for a program's images fails at the
+  /// construct, which names it (Runtime::startEarly).
+  void startEarly();
 
   int id() const { return Properties.Id; }
   const CudaDriver &driver() const { return Cu; }

@@ -82,6 +82,9 @@ struct Environment {
   /// Host threads that copy into and out of staging buffers
   /// (LIBOMPTARGET_STAGING_THREADS); 0 when unset.
   uint32_t StagingThreads = 0;
+  /// Whether the driver and the default device start on a thread of their
+  /// own when the program registers (LIBOMPTARGET_EARLY_START, not 0).
+  bool EarlyStart = true;
 
   /// The teams ICVs of device \p Device.
   TeamsIcvs teams(int Device) const;

@@ -2,9 +2,10 @@
 //
 // Records the programs (executable, shared libraries) that carry device code,
 // with the link step's manifest when they have one, after checking that their
-// offload entries have the layout this runtime reads. Nothing touches the GPU
-// here: registration runs in static constructors of every offloading program,
-// GPU or not.
+// offload entries have the layout this runtime reads. Registration runs in
+// static constructors of every offloading program, GPU or not: it touches no
+// GPU itself, but starts the driver and the default device on a thread of
+// their own (Runtime::startEarly), which a program's unregistration waits for.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,7 @@ static void registerProgram(__tgt_bin_desc *Desc,
           unsigned(Manifest->Version), unsigned(Manifest->NumImages),
           unsigned(OMPGPU_MANIFEST_VERSION), int(Desc->NumDeviceImages));
   Registry::get().add(Desc, Manifest);
+  Runtime::get().startEarly();
 }
 
 /// What LLVM's and other toolchains' registration code calls.
@@ -47,6 +49,7 @@ extern "C" void __ompgpu_register_lib(__tgt_bin_desc *Desc,
 }
 
 extern "C" void __tgt_unregister_lib(__tgt_bin_desc *Desc) {
+  Runtime::get().finishEarlyStart();
   Registry::get().remove(Desc);
   Runtime::get().unloadProgram(Desc);
   // The program may be a library being closed, or the executable at exit.

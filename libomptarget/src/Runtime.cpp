@@ -72,6 +72,31 @@ void Runtime::initialize() {
   Initialized.store(true, std::memory_order_release);
 }
 
+void Runtime::startEarly() {
+  const Environment &Env = getEnvironment();
+  if (Env.Policy == OffloadPolicy::Disabled || !Env.EarlyStart)
+    return;
+  std::call_once(EarlyStartOnce, [this] {
+    std::lock_guard<std::mutex> Lock(EarlyStartMutex);
+    EarlyStart = std::thread([this] {
+      std::call_once(InitOnce, [this] { initialize(); });
+      // The host OpenMP runtime may not have started yet: OMP_DEFAULT_DEVICE
+      // or device 0 stands for the default device.
+      int Id = getEnvironment().DefaultDevice;
+      if (Id < 0)
+        Id = 0;
+      if (Id < static_cast<int>(Devices.size()))
+        Devices[Id]->startEarly();
+    });
+  });
+}
+
+void Runtime::finishEarlyStart() {
+  std::lock_guard<std::mutex> Lock(EarlyStartMutex);
+  if (EarlyStart.joinable())
+    EarlyStart.join();
+}
+
 int Runtime::defaultDevice() const {
   if (HostDefaultDevice)
     return HostDefaultDevice();

@@ -1,9 +1,12 @@
 //===- Runtime.h - Devices and where constructs run -------------*- C++ -*-===//
 //
-// The process-wide state: the CUDA driver, loaded at the first target
-// construct (or device query), the devices it reports, and the decision where
-// a construct runs under OMP_TARGET_OFFLOAD and the device numbering of
-// OpenMP (devices 0..N-1, the host is the initial device N).
+// The process-wide state: the CUDA driver, the devices it reports, and the
+// decision where a construct runs under OMP_TARGET_OFFLOAD and the device
+// numbering of OpenMP (devices 0..N-1, the host is the initial device N).
+// The driver and the default device start on a thread of their own when the
+// first program registers (startEarly), so that the 0.1-0.3 s they take
+// overlaps the program's own start instead of its first construct; the first
+// construct or device query waits for them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace omptarget {
@@ -40,6 +44,12 @@ public:
   /// omp_get_num_devices().
   int numDevices();
 
+  /// Starts the driver and the default device on a thread of their own, once
+  /// (unless OMP_TARGET_OFFLOAD=disabled or LIBOMPTARGET_EARLY_START=0).
+  void startEarly();
+  /// Waits for what startEarly started (before a program unregisters).
+  void finishEarlyStart();
+
   /// Forgets a program on every device (__tgt_unregister_lib).
   void unloadProgram(const __tgt_bin_desc *Desc);
 
@@ -51,6 +61,9 @@ private:
   int defaultDevice() const;
 
   std::once_flag InitOnce;
+  std::once_flag EarlyStartOnce;
+  std::mutex EarlyStartMutex;
+  std::thread EarlyStart;
   std::atomic<bool> Initialized{false};
   const CudaDriver *Cu = nullptr;
   std::vector<std::unique_ptr<Device>> Devices;

@@ -1,12 +1,14 @@
 // The runtime's GPU paths against a fake CUDA driver (Inputs/fake-cuda.c):
 // device set-up, image choice by compute capability, kernel environments,
 // launch geometry, kernel arguments, data movement around launches, declare
-// target globals and the LIBOMPTARGET_INFO lines.
+// target globals and the LIBOMPTARGET_INFO lines. The device starts at the
+// first construct (LIBOMPTARGET_EARLY_START=0), so that its info line comes
+// in the program's order (early-start.c checks the early start).
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %host-clangxx -std=c++17 -rdynamic -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
-// RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
-// RUN: env LD_LIBRARY_PATH=%t.dir OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 OMP_NUM_TEAMS=5 OMP_TEAMS_THREAD_LIMIT=96 %t 2>&1 | FileCheck %s --check-prefix=ICV
-// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_INFO=1 FAKE_CUDA_MAX_THREADS=64 FAKE_CUDA_SMS=2 FAKE_CUDA_OCCUPANCY=3 %t 2>&1 | FileCheck %s --check-prefix=LIMITS
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 OMP_NUM_TEAMS=5 OMP_TEAMS_THREAD_LIMIT=96 %t 2>&1 | FileCheck %s --check-prefix=ICV
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 LIBOMPTARGET_INFO=1 FAKE_CUDA_MAX_THREADS=64 FAKE_CUDA_SMS=2 FAKE_CUDA_OCCUPANCY=3 %t 2>&1 | FileCheck %s --check-prefix=LIMITS
 
 #include "Inputs/synthetic.h"
 

@@ -7,12 +7,13 @@
 // wait takes the time: only the CUDA events can tell the kernel's duration),
 // from two host threads; Inputs/check-trace.py checks the JSON's structure.
 // A fatal error writes the trace up to the error; a trace that cannot be
-// written stops the program before it starts.
+// written stops the program before it starts. The devices start at the first
+// construct (LIBOMPTARGET_EARLY_START=0), on the thread that checks for them.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %host-clangxx -std=c++17 -rdynamic -pthread -I%runtime-include -I%abi-include -I%S %s -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
-// RUN: rm -f %t.json && env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_DEVICES=2 FAKE_CUDA_KERNEL_US=20000 LIBOMPTARGET_PROFILE=%t.json %t 2>&1 | FileCheck %s --check-prefix=OUT
+// RUN: rm -f %t.json && env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 FAKE_CUDA_DEVICES=2 FAKE_CUDA_KERNEL_US=20000 LIBOMPTARGET_PROFILE=%t.json %t 2>&1 | FileCheck %s --check-prefix=OUT
 // RUN: python3 %S/Inputs/check-trace.py --kernel-us 20000 %t.json | FileCheck %s
-// RUN: env LD_LIBRARY_PATH=%t.dir FAKE_CUDA_KERNEL_ERROR=700 LIBOMPTARGET_PROFILE=%t.fatal.json not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 FAKE_CUDA_KERNEL_ERROR=700 LIBOMPTARGET_PROFILE=%t.fatal.json not %t fault 2>&1 | FileCheck %s --check-prefix=FAULT
 // RUN: python3 %S/Inputs/check-trace.py %t.fatal.json | FileCheck %s --check-prefix=FAULT-TRACE
 // RUN: env LIBOMPTARGET_PROFILE=%t.dir/missing/t.json not %t 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 
