@@ -1,5 +1,5 @@
 // Copies of large host data (LargeCopies.h) against the fake CUDA driver:
-// staged in chunks of 4 MiB at most, each thread of the staging crew through
+// staged in chunks of 2 MiB at most, each thread of the staging crew through
 // its own two pinned buffers and stream (more chunks than a thread has
 // buffers, partial sections at odd offsets, both directions, with one copy
 // thread, whose chunks and calls are checked in order, and with four and the
@@ -64,21 +64,26 @@ int main(void) {
 #pragma omp target enter data map(to : A)
   // CHECK-LABEL: -- enter data
   // STAGED: create stream [[LANE:[0-9]+]] (non-blocking)
-  // STAGED-NEXT: alloc 4194304 bytes of pinned host memory
-  // STAGED-NEXT: alloc 4194304 bytes of pinned host memory
+  // STAGED-NEXT: alloc 2097152 bytes of pinned host memory
+  // STAGED-NEXT: alloc 2097152 bytes of pinned host memory
   // STAGED-NOT: alloc
-  // STAGED-COUNT-5: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED-COUNT-10: copy 2097152 bytes to the device (stream [[LANE]])
   // STAGED: copy 4099 bytes to the device (stream [[LANE]])
-  // Six chunks: four threads, each with a stream and two buffers.
+  // Eleven chunks: four threads, each with a stream and two buffers.
   // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
   // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
   // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
   // CREW-DAG: create stream {{[0-9]+}} (non-blocking)
-  // CREW-DAG: copy 4194304 bytes to the device
-  // CREW-DAG: copy 4194304 bytes to the device
-  // CREW-DAG: copy 4194304 bytes to the device
-  // CREW-DAG: copy 4194304 bytes to the device
-  // CREW-DAG: copy 4194304 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
+  // CREW-DAG: copy 2097152 bytes to the device
   // CREW-DAG: copy 4099 bytes to the device
   // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
   // REGISTER-NEXT: copy 20975619 bytes to the device
@@ -102,13 +107,16 @@ int main(void) {
   // CHECK-LABEL: -- update to
   // Each buffer is refilled once the DMA that last read it is done.
   // STAGED: wait for an event of stream [[LANE]]
-  // STAGED-NEXT: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED-NEXT: copy 2097152 bytes to the device (stream [[LANE]])
   // STAGED-NEXT: wait for an event of stream [[LANE]]
-  // STAGED-NEXT: copy 4194304 bytes to the device (stream [[LANE]])
+  // STAGED-NEXT: copy 2097152 bytes to the device (stream [[LANE]])
+  // STAGED-NEXT: wait for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 2097152 bytes to the device (stream [[LANE]])
+  // STAGED-NEXT: wait for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 2097152 bytes to the device (stream [[LANE]])
   // STAGED-NEXT: wait for an event of stream [[LANE]]
   // STAGED-NEXT: copy 1048579 bytes to the device (stream [[LANE]])
-  // Four chunks of 2.25 MiB, one a thread.
-  // CREW-COUNT-3: copy 2359296 bytes to the device
+  // CREW-COUNT-4: copy 2097152 bytes to the device
   // PAGEABLE: copy 9437187 bytes to the device
   unsigned char *D = deviceA();
   printf("update to: %zu %zu %zu wrong\n", wrong(D, 0, At, 1),
@@ -119,9 +127,9 @@ int main(void) {
   fill(deviceA(), 0, N, 3);
 #pragma omp target update from(A[5:N - 10])
   // CHECK-LABEL: -- update from
-  // STAGED-COUNT-5: copy 4194304 bytes from the device (stream [[LANE]])
+  // STAGED-COUNT-10: copy 2097152 bytes from the device (stream [[LANE]])
   // STAGED: copy 4089 bytes from the device (stream [[LANE]])
-  // Five chunks of 4 MiB (no buffer holds more) and the 4089 bytes left.
+  // Ten chunks of 2 MiB (no buffer holds more) and the 4089 bytes left.
   // CREW-DAG: copy 4089 bytes from the device
   // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
   // REGISTER-NEXT: copy 20975609 bytes from the device
@@ -140,9 +148,9 @@ int main(void) {
   fill(C, 0, Big, 5);
   omp_target_memcpy(C + 7, Dc + 7, Big - 7, 0, 0, Host, Dev);
   // CHECK-LABEL: -- omp_target_memcpy
-  // STAGED-COUNT-12: copy 4194304 bytes to the device (stream [[LANE]])
-  // STAGED: copy 2097153 bytes to the device (stream [[LANE]])
-  // STAGED-COUNT-12: copy 4194304 bytes from the device (stream [[LANE]])
+  // STAGED-COUNT-25: copy 2097152 bytes to the device (stream [[LANE]])
+  // STAGED: copy 1 bytes to the device (stream [[LANE]])
+  // STAGED-COUNT-24: copy 2097152 bytes from the device (stream [[LANE]])
   // STAGED: copy 2097146 bytes from the device (stream [[LANE]])
   // STAGED-NOT: alloc {{[0-9]+}} bytes of pinned
   printf("memcpy: %zu %zu wrong\n", wrong(C, 0, 7, 5), wrong(C, 7, Big, 4));
