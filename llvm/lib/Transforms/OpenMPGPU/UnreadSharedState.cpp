@@ -7,12 +7,16 @@
 // other kernels share are left alone.
 //
 // First, a variable used by one kernel only, through plain loads and stores
-// of the whole variable, whose every store writes the same argument of the
-// kernel (or constant, or a cast of one: a generic kernel's main thread
-// shares its scalars with the workers this way) holds nothing a thread does
-// not have: its loads become that value, computed at the kernel's entry (a
-// load before any store would read uninitialized memory, which may be any
-// value), and its stores are then unread.
+// of the whole variable (directly or through a cast to the generic address
+// space), whose every store writes the same argument of the kernel (or
+// constant, or a cast of one: a generic kernel's main thread shares its
+// scalars and pointers with the workers this way) holds nothing a thread
+// does not have: its loads become that value, computed at the kernel's
+// entry (a load before any store would read uninitialized memory, which may
+// be any value), and its stores are then unread. Once the unread stores are
+// gone, the forwarding runs again: a variable whose address was stored into
+// one nobody reads (the runtime's argument slots for worker threads, in an
+// SPMD kernel) escaped before.
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/UnreadSharedState.h"
@@ -107,26 +111,36 @@ Value *atEntry(Value *V, Function &Kernel) {
 Value *sharedArgument(GlobalVariable &G, const Function &Kernel,
                       SmallVectorImpl<LoadInst *> &Loads) {
   Value *Stored = nullptr;
-  for (User *U : G.users()) {
-    auto *I = dyn_cast<Instruction>(U);
-    if (!I || I->getFunction() != &Kernel)
-      return nullptr;
-    if (auto *Load = dyn_cast<LoadInst>(I)) {
-      if (!Load->isSimple())
+  // The variable itself, or a cast of it to the generic address space (how
+  // the inlined parallel regions read it).
+  SmallVector<Value *, 2> Addresses = {&G};
+  for (unsigned Next = 0; Next < Addresses.size(); ++Next)
+    for (User *U : Addresses[Next]->users()) {
+      if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(U);
+          Cast && !isa<Instruction>(U)) {
+        Addresses.push_back(Cast);
+        continue;
+      }
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I || I->getFunction() != &Kernel)
         return nullptr;
-      Loads.push_back(Load);
-      continue;
+      if (auto *Load = dyn_cast<LoadInst>(I)) {
+        if (!Load->isSimple())
+          return nullptr;
+        Loads.push_back(Load);
+        continue;
+      }
+      auto *Store = dyn_cast<StoreInst>(I);
+      if (!Store || !Store->isSimple() ||
+          Store->getPointerOperand() != Addresses[Next])
+        return nullptr;
+      Value *V = Store->getValueOperand();
+      if (!isKernelInvariant(V))
+        return nullptr;
+      if (Stored && Stored != V)
+        return nullptr;
+      Stored = V;
     }
-    auto *Store = dyn_cast<StoreInst>(I);
-    if (!Store || !Store->isSimple() || Store->getPointerOperand() != &G)
-      return nullptr;
-    Value *V = Store->getValueOperand();
-    if (!isKernelInvariant(V))
-      return nullptr;
-    if (Stored && Stored != V)
-      return nullptr;
-    Stored = V;
-  }
   if (!Stored || Loads.empty())
     return nullptr;
   for (LoadInst *Load : Loads)
@@ -169,6 +183,38 @@ bool forwardSharedArguments(Function &Kernel,
   return Changed;
 }
 
+/// Removes \p K's stores to shared variables that no code it can run
+/// (\p Code) reads; returns whether it removed any.
+bool dropUnreadStores(Function &K, const SetVector<Function *> &Code,
+                      ArrayRef<GlobalVariable *> Shared) {
+  bool Dropped = false;
+  for (GlobalVariable *G : Shared) {
+    std::optional<SmallVector<StoreInst *>> Stores = storesOnly(*G, K, Code);
+    if (!Stores || Stores->empty())
+      continue;
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << ": "
+                      << Stores->size() << " stores to " << G->getName()
+                      << "\n");
+    OptimizationRemarkEmitter(&K).emit([&] {
+      return OptimizationRemark(RemarkPassName, "UnreadSharedState",
+                                Stores->front())
+             << describeFunction(K.getName()) << " never reads '"
+             << ore::NV("Variable", demangle(G->getName())) << "' in "
+             << "shared memory: its "
+             << ore::NV("Stores", unsigned(Stores->size()))
+             << (Stores->size() == 1 ? " store" : " stores")
+             << " to it removed";
+    });
+    for (StoreInst *Store : *Stores) {
+      assert(Store->getFunction() == &K && "only the kernel's own stores");
+      Store->eraseFromParent();
+      ++NumStoresRemoved;
+      Dropped = true;
+    }
+  }
+  return Dropped;
+}
+
 } // namespace
 
 PreservedAnalyses UnreadSharedStatePass::run(Module &M,
@@ -182,31 +228,15 @@ PreservedAnalyses UnreadSharedStatePass::run(Module &M,
   for (Function &K : M) {
     if (!isKernel(K))
       continue;
-    Changed |= forwardSharedArguments(K, Shared);
     SetVector<Function *> Code = functionsReachableFrom(K);
-    for (GlobalVariable *G : Shared) {
-      std::optional<SmallVector<StoreInst *>> Stores = storesOnly(*G, K, Code);
-      if (!Stores || Stores->empty())
-        continue;
-      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << K.getName() << ": "
-                        << Stores->size() << " stores to " << G->getName()
-                        << "\n");
-      OptimizationRemarkEmitter(&K).emit([&] {
-        return OptimizationRemark(RemarkPassName, "UnreadSharedState",
-                                  Stores->front())
-               << describeFunction(K.getName()) << " never reads '"
-               << ore::NV("Variable", demangle(G->getName())) << "' in "
-               << "shared memory: its "
-               << ore::NV("Stores", unsigned(Stores->size()))
-               << (Stores->size() == 1 ? " store" : " stores")
-               << " to it removed";
-      });
-      for (StoreInst *Store : *Stores) {
-        assert(Store->getFunction() == &K && "only the kernel's own stores");
-        Store->eraseFromParent();
-        ++NumStoresRemoved;
-        Changed = true;
-      }
+    // Forwarding leaves a variable's stores unread; dropping unread stores
+    // may drop the one that let a variable's address escape (into the
+    // runtime's argument slots for worker threads, which an SPMD kernel
+    // never reads), so that it can be forwarded in turn.
+    for (bool Progress = true; Progress;) {
+      Progress = forwardSharedArguments(K, Shared);
+      Progress |= dropUnreadStores(K, Code, Shared);
+      Changed |= Progress;
     }
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
