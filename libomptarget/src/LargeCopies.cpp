@@ -68,23 +68,24 @@ bool LargeCopies::ok(StagingLane &L, CUresult Result, const char *What) {
   return false;
 }
 
-bool LargeCopies::prepare(StagingLane &L) {
+void LargeCopies::prepare(StagingLane &L) {
   if (L.Finished)
-    return true;
-  if (!ok(L, Cu.StreamCreate(&L.Stream, CU_STREAM_NON_BLOCKING),
-          "cannot create a stream for staged copies"))
-    return false;
+    return;
+  auto Check = [&](CUresult Result, const char *What) {
+    if (Result != CUDA_SUCCESS)
+      Errors.failed(Result, What);
+  };
+  Check(Cu.StreamCreate(&L.Stream, CU_STREAM_NON_BLOCKING),
+        "cannot create a stream for staged copies");
   for (unsigned B = 0; B < BuffersPerThread; ++B) {
     void *Memory = nullptr;
-    if (!ok(L, Cu.MemHostAlloc(&Memory, MaxChunkBytes, 0),
-            "cannot allocate pinned memory for staging") ||
-        !ok(L, Cu.EventCreate(&L.Done[B], CU_EVENT_DISABLE_TIMING),
-            "cannot create an event"))
-      return false;
+    Check(Cu.MemHostAlloc(&Memory, MaxChunkBytes, 0),
+          "cannot allocate pinned memory for staging");
     L.Memory[B] = static_cast<char *>(Memory);
+    // The lane keeps its events for good.
+    L.Done[B] = Events.take();
   }
-  return ok(L, Cu.EventCreate(&L.Finished, CU_EVENT_DISABLE_TIMING),
-            "cannot create an event");
+  L.Finished = Events.take();
 }
 
 template <typename PartFn>
@@ -95,15 +96,12 @@ void LargeCopies::runStaged(Queue &Q, CUcontext Context, size_t Size,
   // other: the driver pins memory at about 0.36 ms a MiB on an H100's host,
   // and slower from several threads at once (24 buffers of 4 MiB: 34 ms from
   // one thread, 47 from twelve).
-  for (unsigned Index = 0; Index < P.Threads; ++Index) {
-    StagingLane &L = Lanes[Index];
-    L.Error = CUDA_SUCCESS;
-    if (!prepare(L))
-      Errors.failed(L.Error, L.Failed);
-  }
+  for (unsigned Index = 0; Index < P.Threads; ++Index)
+    prepare(Lanes[Index]);
   CUevent Start = Q.record();
   Threads.run(P.Threads, [&](unsigned Index) {
     StagingLane &L = Lanes[Index];
+    L.Error = CUDA_SUCCESS;
     if (ok(L, Cu.CtxSetCurrent(Context), "cannot make the context current") &&
         ok(L, Cu.StreamWaitEvent(L.Stream, Start, 0),
            "cannot order a stream after another"))

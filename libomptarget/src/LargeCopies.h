@@ -104,9 +104,9 @@ private:
   /// theirs); reports the first failure through Errors.
   template <typename PartFn>
   void runStaged(Queue &Q, CUcontext Context, size_t Size, PartFn Part);
-  /// Makes \p L ready (stream, buffers and events, at its first use, on the
-  /// calling thread); false when the driver refused.
-  bool prepare(StagingLane &L);
+  /// Makes \p L ready at its first use, on the calling thread: its stream,
+  /// its pinned buffers and events from the device's pool, kept for good.
+  void prepare(StagingLane &L);
   /// Whether \p Result is a success; otherwise keeps it as \p L's failure.
   static bool ok(StagingLane &L, CUresult Result, const char *What);
   /// Lane \p L's chunks of a copy to the device.
