@@ -36,6 +36,7 @@ enum : CUresult {
   CUDA_ERROR_NOT_READY = 600,
   CUDA_ERROR_ILLEGAL_ADDRESS = 700,
   CUDA_ERROR_LAUNCH_TIMEOUT = 702,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
   CUDA_ERROR_ASSERT = 710,
   CUDA_ERROR_HARDWARE_STACK_ERROR = 714,
   CUDA_ERROR_LAUNCH_FAILED = 719,
@@ -145,6 +146,10 @@ static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200,
   X(DeviceTotalMem, "cuDeviceTotalMem_v2", (size_t * Bytes, CUdevice Device))  \
   X(DevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                        \
     (CUcontext * Context, CUdevice Device))                                    \
+  X(DeviceCanAccessPeer, "cuDeviceCanAccessPeer",                              \
+    (int *CanAccess, CUdevice Device, CUdevice Peer))                          \
+  X(CtxEnablePeerAccess, "cuCtxEnablePeerAccess",                              \
+    (CUcontext Peer, unsigned Flags))                                          \
   X(CtxSetCurrent, "cuCtxSetCurrent", (CUcontext Context))                     \
   X(CtxSetLimit, "cuCtxSetLimit", (int Limit, size_t Value))                   \
   X(StreamCreate, "cuStreamCreate", (CUstream * Stream, unsigned Flags))       \

@@ -271,13 +271,19 @@ void Device::synchronizeAll() {
   freeLargeBlocksWhenIdle();
 }
 
-void Device::orderAfterMainLane() {
-  Queue &Main = Streams.main().Work;
-  if (Current == &Streams.main() || !Main.busy())
+void Device::orderAfterMainLaneOf(Device &Other) {
+  Queue &Main = Other.Streams.main().Work;
+  if (Current == &Other.Streams.main() || !Main.busy())
     return;
+  // An event is recorded in the context of its stream; a stream may wait
+  // for an event of any context.
+  if (&Other != this)
+    Other.makeCurrent();
   CUevent Event = Main.record();
+  if (&Other != this)
+    makeCurrent();
   Current->Work.waitFor(Event);
-  Events.giveBack(Event);
+  Other.Events.giveBack(Event);
 }
 
 uintptr_t Device::allocate(size_t Size) {
@@ -427,8 +433,29 @@ void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {
       [&] { return copyEvent("DtoD", Size); });
 }
 
+void Device::reachPeer(const Device &Peer) {
+  if (PeersSettled.empty())
+    PeersSettled.resize(Properties.NumDevices);
+  if (PeersSettled[Peer.id()])
+    return;
+  PeersSettled[Peer.id()] = true;
+  int CanAccess = 0;
+  check(Cu.DeviceCanAccessPeer(&CanAccess, Handle, Peer.Handle),
+        "cannot ask whether the GPUs reach each other's memory");
+  if (CanAccess) {
+    CUresult Result = Cu.CtxEnablePeerAccess(Peer.Context, 0);
+    if (Result != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+      check(Result, "cannot enable access to another GPU's memory");
+  }
+  info("device %d: copies to device %d %s", Properties.Id, Peer.id(),
+       CanAccess ? "go directly between the GPUs (peer access)"
+                 : "pass through host memory (the GPUs cannot reach each "
+                   "other's memory)");
+}
+
 void Device::copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
                         size_t Size) {
+  reachPeer(To);
   enqueue(
       [&](CUstream Stream) {
         check(Cu.MemcpyPeerAsync(Dst, To.Context, Src, Context, Size, Stream),

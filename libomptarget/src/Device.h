@@ -26,6 +26,7 @@
 
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace omptarget {
 
@@ -154,7 +155,12 @@ public:
   }
   /// Kernels launched on the current lane after this call run after the work
   /// queued so far on the main lane (which the program sees as complete).
-  void orderAfterMainLane();
+  void orderAfterMainLane() { orderAfterMainLaneOf(*this); }
+  /// Work queued on the current lane after this call runs after the work
+  /// queued so far on \p Other's main lane (\p Other may be another device,
+  /// held by the caller too): a copy into another device's buffer must not
+  /// overtake the kernels that device still runs on it.
+  void orderAfterMainLaneOf(Device &Other);
   /// Waits for the work on every lane (unloading, out of memory, program
   /// exit, memory that any stream may still use).
   void synchronizeAll();
@@ -164,7 +170,10 @@ public:
 
   /// Queues a copy between two buffers of this device.
   void copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size);
-  /// Queues a copy from this device's \p Src to \p To's \p Dst.
+  /// Queues a copy from this device's \p Src to \p To's \p Dst: directly
+  /// between the GPUs where they can reach each other's memory (peer access,
+  /// enabled at the first copy between them), else the driver stages it
+  /// through host memory.
   void copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src, size_t Size);
   /// Queues setting \p Size bytes at \p Dst to \p Value.
   void fill(uintptr_t Dst, unsigned char Value, size_t Size);
@@ -237,6 +246,9 @@ private:
   /// construct in progress completes later and \p Host is pageable; else
   /// nullptr (copy to \p Host itself).
   char *landingFor(void *Host, size_t Span, const CopyBox &Box);
+  /// Enables this device's access to \p Peer's memory once, where the
+  /// driver says the two GPUs allow it.
+  void reachPeer(const Device &Peer);
   /// Why a kernel failing with \p Result may have failed under `requires
   /// unified_shared_memory`, and what to do; empty where that cannot be it.
   std::string unifiedMemoryAdvice(CUresult Result) const;
@@ -263,6 +275,9 @@ private:
 
   /// Small blocks released by the data environment, kept for reuse.
   MemoryPool Pool;
+  /// Per device number: whether this device's access to that device's
+  /// memory was settled (enabled, or found impossible).
+  std::vector<bool> PeersSettled;
   /// Large blocks whose queued work is done, to free when the device is idle.
   std::vector<uintptr_t> LargeFrees;
   LaunchBuffers Buffers;

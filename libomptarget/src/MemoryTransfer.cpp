@@ -51,9 +51,13 @@ public:
       FirstLock = First->acquire();
     if (Second)
       SecondLock = Second->acquire();
-    // Copies run on the source's stream, in its context.
+    // Copies run on the source's stream, in its context; between two
+    // devices, after the kernels the destination still runs (they may use
+    // the buffer the copy overwrites).
     if (Src)
       Src->makeCurrent();
+    if (Src && Dst && Src != Dst)
+      Src->orderAfterMainLaneOf(*Dst);
   }
 
   void copy(char *To, const char *From, size_t Size) {

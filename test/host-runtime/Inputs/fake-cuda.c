@@ -20,7 +20,8 @@
 // copy, in microseconds), FAKE_CUDA_COUNT_SYNCS=1 (below),
 // FAKE_CUDA_COUNT_FAILURES=1 (print each failed call, and their number at
 // exit), FAKE_CUDA_COPY_ERROR (what copies to the device return),
-// FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
+// FAKE_CUDA_PEER (1: the devices reach each other's memory; 0: copies
+// between them pass through the host), FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
 // default, like an H100 without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
 // 2-D or 3-D copy), FAKE_CUDA_THREADS_PER_SM (2048 threads a multiprocessor
 // holds), FAKE_CUDA_LIMIT_ERROR (what cuCtxSetLimit returns; FAKE_CUDA_TRACE
@@ -386,8 +387,28 @@ CUresult cuDevicePrimaryCtxRetain(void **Ctx, int D) {
   trace("context for device %d", D);
   return 0;
 }
+/// The context current on this thread (the fake's contexts are 0x1000 + the
+/// device number).
+static __thread uintptr_t CurrentContext;
 CUresult cuCtxSetCurrent(void *Ctx) {
-  (void)Ctx;
+  CurrentContext = (uintptr_t)Ctx;
+  return 0;
+}
+CUresult cuDeviceCanAccessPeer(int *CanAccess, int D, int Peer) {
+  *CanAccess = D != Peer && setting("FAKE_CUDA_PEER", 1);
+  return 0;
+}
+/// Bit 8 * From + To: device From's context reaches device To's memory.
+static uint64_t PeerAccess;
+CUresult cuCtxEnablePeerAccess(void *Peer, unsigned Flags) {
+  (void)Flags;
+  int From = (int)(CurrentContext - 0x1000), To = (int)((uintptr_t)Peer - 0x1000);
+  uint64_t Bit = 1ull << (8 * From + To);
+  int Already;
+  LOCKED(Already = (PeerAccess & Bit) != 0; PeerAccess |= Bit);
+  if (Already)
+    return RESULT(704);
+  trace("device %d reaches device %d's memory", From, To);
   return 0;
 }
 CUresult cuCtxSetLimit(int Limit, size_t Value) {
