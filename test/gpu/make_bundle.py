@@ -37,7 +37,8 @@ CHECK_PREFIXES = ("CHECK", "GPU")
 SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck")
 # The examples run too: (source, driver, what the output must say on a GPU).
 EXAMPLES = [("saxpy.c", "clang", "ran on the GPU: correct"),
-            ("stencil.cpp", "clang++", "correct")]
+            ("stencil.cpp", "clang++", "correct"),
+            ("multi-gpu-heat.c", "clang", "GPU{{s?}}: {{.*}}: correct")]
 # Harnesses that test one runtime below the compiler, and the bundle folder
 # each is built into. Their build.sh takes (input folder, output folder).
 HARNESSES = [("test/device-runtime/gpu", "device-runtime"),

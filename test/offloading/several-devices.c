@@ -1,0 +1,119 @@
+// Every device the CUDA driver reports is an OpenMP device: regions with
+// device(d) run on device d (omp_get_device_num() says so inside), each device
+// has its own copies of mapped data, nowait regions on all devices run at
+// once and taskwait waits for all, omp_target_memcpy copies between every
+// pair of devices, and omp_set_default_device moves regions that name no
+// device. With one GPU the pairs are the GPU with itself; with host fallback
+// there is no device and every check holds trivially.
+// RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s --check-prefixes=CHECK,HOST
+// GPU: devices: {{[1-9][0-9]*}}
+// HOST: devices: 0
+// CHECK: device numbers inside regions: right
+// CHECK: per-device copies: right
+// CHECK: nowait on every device: right
+// CHECK: copies between devices: right
+// CHECK: default device: right
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { N = 1 << 20 };
+static int Data[N];
+
+int main(void) {
+  int Devices = omp_get_num_devices(), Host = omp_get_initial_device();
+  printf("devices: %d\n", Devices);
+
+  int Wrong = 0;
+  for (int D = 0; D < Devices; ++D) {
+    int Inside = -1, Initial = 1;
+#pragma omp target device(D) map(from : Inside, Initial)
+    {
+      Inside = omp_get_device_num();
+      Initial = omp_is_initial_device();
+    }
+    Wrong += Inside != D || Initial;
+  }
+  printf("device numbers inside regions: %s\n", Wrong ? "WRONG" : "right");
+
+  // Each device adds its number to its own copy of Data.
+  for (int I = 0; I < N; ++I)
+    Data[I] = I;
+  for (int D = 0; D < Devices; ++D) {
+#pragma omp target enter data map(to : Data) device(D)
+#pragma omp target teams distribute parallel for device(D)
+    for (int I = 0; I < N; ++I)
+      Data[I] += D;
+  }
+  Wrong = 0;
+  for (int D = 0; D < Devices; ++D) {
+#pragma omp target exit data map(from : Data) device(D)
+    for (int I = 0; I < N; I += 4099)
+      Wrong += Data[I] != I + D;
+    for (int I = 0; I < N; ++I)
+      Data[I] = I;
+  }
+  printf("per-device copies: %s\n", Wrong ? "WRONG" : "right");
+
+  // One buffer per device, filled by nowait regions that all run at once.
+  int **Buffers = malloc((Devices + 1) * sizeof(int *));
+  for (int D = 0; D < Devices; ++D)
+    Buffers[D] = omp_target_alloc(N * sizeof(int), D);
+  for (int D = 0; D < Devices; ++D) {
+    int *B = Buffers[D];
+#pragma omp target teams distribute parallel for device(D) is_device_ptr(B)   \
+    nowait
+    for (int I = 0; I < N; ++I)
+      B[I] = I * 3 + D;
+  }
+#pragma omp taskwait
+  int *Back = malloc(N * sizeof(int));
+  Wrong = 0;
+  for (int D = 0; D < Devices; ++D) {
+    omp_target_memcpy(Back, Buffers[D], N * sizeof(int), 0, 0, Host, D);
+    for (int I = 0; I < N; I += 4099)
+      Wrong += Back[I] != I * 3 + D;
+  }
+  printf("nowait on every device: %s\n", Wrong ? "WRONG" : "right");
+
+  // Every pair: the first half of From's buffer into the second half of
+  // To's, after a region on To that rewrites its buffer (the copy must land
+  // after it).
+  Wrong = 0;
+  for (int From = 0; From < Devices; ++From)
+    for (int To = 0; To < Devices; ++To) {
+      int *B = Buffers[To];
+#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
+      for (int I = 0; I < N; ++I)
+        B[I] = -1;
+      if (From != To)
+        omp_target_memcpy(Buffers[To], Buffers[From], N / 2 * sizeof(int),
+                          N / 2 * sizeof(int), 0, To, From);
+      omp_target_memcpy(Back, Buffers[To], N * sizeof(int), 0, 0, Host, To);
+      for (int I = 0; I < N / 2; I += 101)
+        Wrong += Back[I] != -1 ||
+                 Back[N / 2 + I] != (From != To ? I * 3 + From : -1);
+      // Restore To's buffer for the pairs that copy from it later.
+      int T = To;
+#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
+      for (int I = 0; I < N; ++I)
+        B[I] = I * 3 + T;
+    }
+  printf("copies between devices: %s\n", Wrong ? "WRONG" : "right");
+
+  Wrong = 0;
+  for (int D = 0; D < Devices; ++D) {
+    omp_set_default_device(D);
+    int Inside = -1;
+#pragma omp target map(from : Inside)
+    Inside = omp_get_device_num();
+    Wrong += Inside != D;
+  }
+  printf("default device: %s\n", Wrong ? "WRONG" : "right");
+
+  for (int D = 0; D < Devices; ++D)
+    omp_target_free(Buffers[D], D);
+  free(Buffers);
+  free(Back);
+  return 0;
+}
