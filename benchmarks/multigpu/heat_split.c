@@ -7,8 +7,8 @@
 // their ratio is the scaling. The split result must equal the one-GPU result
 // bit for bit. Twin: heat_split.cu.
 // usage: heat_split [--small] [--n N] [--steps S]
-#include "../common/args.h"
 #include "../common/heat_split.h"
+#include "../common/args.h"
 #include "../common/timing.h"
 #include <omp.h>
 
@@ -20,8 +20,8 @@ static void sweep(const struct heat_slab *s, struct slab_memory *m, int n) {
   const double *u = m->now;
   double *v = m->next;
   int rows = s->rows;
-#pragma omp target teams distribute parallel for collapse(2)                  \
-    device(s->device) is_device_ptr(u, v) nowait
+#pragma omp target teams distribute parallel for collapse(2) device(s->device) \
+    is_device_ptr(u, v) nowait
   for (int i = 1; i <= rows; ++i)
     for (int j = 1; j < n - 1; ++j)
       v[(long)i * n + j] = jacobi_point(u, n, i, j);
@@ -37,8 +37,8 @@ static void step(const struct heat_slab *slabs, struct slab_memory *mem,
     const struct heat_slab *up = &slabs[d], *down = &slabs[d + 1];
     omp_target_memcpy(mem[d + 1].next, mem[d].next, row, 0, up->rows * row,
                       down->device, up->device);
-    omp_target_memcpy(mem[d].next, mem[d + 1].next, row,
-                      (up->rows + 1) * row, row, up->device, down->device);
+    omp_target_memcpy(mem[d].next, mem[d + 1].next, row, (up->rows + 1) * row,
+                      row, up->device, down->device);
   }
   for (int d = 0; d < count; ++d) {
     double *swap = mem[d].now;
