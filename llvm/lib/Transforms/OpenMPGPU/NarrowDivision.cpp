@@ -142,7 +142,7 @@ BasicBlock *reciprocalBlock(const Instruction &I, const LoopInfo &LI) {
 }
 
 /// What the loop's preheader computes once for a divisor D: whether D is in
-/// [1, 2^32), its low 32 bits, and M = floor((2^32 - 1) / D).
+/// [1, 2^32), its low 32 bits, and M = min(floor(2^32 / D), 2^32 - 1).
 struct Reciprocal {
   Value *Fits, *Divisor32, *Multiplier;
 };
@@ -151,15 +151,13 @@ Reciprocal computeReciprocal(IRBuilder<> &B, Value *Divisor) {
   Value *Fits = B.CreateICmpULT(B.CreateSub(Divisor, B.getInt64(1)),
                                 B.getInt64(0xffffffffu), "divisor.fits32");
   // A divisor outside the range takes the original path; 1 keeps this
-  // division defined. M comes from a 32-bit division: every thread computes
-  // it once, and the GPU's 64-bit division (a subroutine of about a hundred
-  // instructions) of 2^32 by D cost a kernel with one iteration a thread as
-  // much as its loads (16384^2 Jacobi sweep, one point a thread: 2.7 ms
-  // against CUDA's 1.6 on an H100).
-  Value *Safe = B.CreateTrunc(B.CreateSelect(Fits, Divisor, B.getInt64(1)),
-                              B.getInt32Ty());
+  // division defined.
+  Value *Safe = B.CreateSelect(Fits, Divisor, B.getInt64(1));
+  Value *Wide = B.CreateUDiv(B.getInt64(uint64_t(1) << 32), Safe);
+  Value *Capped =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, Wide, B.getInt64(0xffffffffu));
   return {Fits, B.CreateTrunc(Divisor, B.getInt32Ty()),
-          B.CreateUDiv(B.getInt32(0xffffffffu), Safe, "reciprocal")};
+          B.CreateTrunc(Capped, B.getInt32Ty(), "reciprocal")};
 }
 
 /// The high 32 bits of the 64-bit product of \p A and \p C: one mul.hi.u32
@@ -175,9 +173,8 @@ Value *highProduct(IRBuilder<> &B, Value *A, Value *C) {
 
 /// The quotient and remainder of X / D for X in [0, 2^32) and D in [1, 2^32)
 /// from R's multiplier: Q = floor(X * M / 2^32) is floor(X / D) or one less
-/// (M lies within [(2^32 - D) / D, 2^32 / D], so X * M / 2^32 lies within
-/// [X / D - X / 2^32, X / D] and X / 2^32 < 1), so one correction step makes
-/// it exact; X - Q * D never exceeds X, so no step overflows 32 bits.
+/// (X * M / 2^32 lies within (X / D - 1, X / D]), so one correction step
+/// makes it exact; X - Q * D never exceeds X, so no step overflows 32 bits.
 std::pair<Value *, Value *> divideByReciprocal(IRBuilder<> &B, Value *X,
                                                const Reciprocal &R) {
   Value *X32 = B.CreateTrunc(X, B.getInt32Ty());
