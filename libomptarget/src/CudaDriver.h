@@ -31,6 +31,7 @@ static_assert(sizeof(CUdeviceptr) == sizeof(uintptr_t),
 
 enum : CUresult {
   CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_READY = 600,
@@ -128,7 +129,28 @@ struct CUDA_MEMCPY3D {
   size_t dstPitch, dstHeight;
   size_t WidthInBytes, Height, Depth;
 };
-static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200,
+/// cuMemcpy3DPeerAsync's parameters (cuda.h's CUDA_MEMCPY3D_PEER layout:
+/// CUDA_MEMCPY3D's, with each side's context where that one has reserved
+/// words).
+struct CUDA_MEMCPY3D_PEER {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  CUcontext srcContext;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  CUcontext dstContext;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+};
+static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200 &&
+                  sizeof(CUDA_MEMCPY3D_PEER) == 200,
               "the copy parameters must have cuda.h's layout");
 
 /// Member name, exported symbol (the _v2 names where the driver has them),
@@ -203,6 +225,8 @@ static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200,
     (const CUDA_MEMCPY2D *Copy, CUstream Stream))                              \
   X(Memcpy3DAsync, "cuMemcpy3DAsync_v2",                                       \
     (const CUDA_MEMCPY3D *Copy, CUstream Stream))                              \
+  X(Memcpy3DPeerAsync, "cuMemcpy3DPeerAsync",                                  \
+    (const CUDA_MEMCPY3D_PEER *Copy, CUstream Stream))                         \
   X(MemAllocManaged, "cuMemAllocManaged",                                      \
     (CUdeviceptr * Ptr, size_t Bytes, unsigned Flags))                         \
   X(MemHostAlloc, "cuMemHostAlloc",                                            \

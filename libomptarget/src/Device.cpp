@@ -468,6 +468,45 @@ void Device::copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
       });
 }
 
+bool Device::copyBoxToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
+                           const CopyBox &Box) {
+  reachPeer(To);
+  CUDA_MEMCPY3D_PEER Copy = {};
+  Copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  Copy.srcDevice = Src;
+  Copy.srcContext = Context;
+  Copy.srcPitch = Box.SrcPitch;
+  // Slices lie a whole number of rows apart in omp_target_memcpy_rect's
+  // boxes, the only ones copied between devices.
+  Copy.srcHeight = Box.Depth > 1 ? Box.SrcSlicePitch / Box.SrcPitch : 1;
+  Copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  Copy.dstDevice = Dst;
+  Copy.dstContext = To.Context;
+  Copy.dstPitch = Box.DstPitch;
+  Copy.dstHeight = Box.Depth > 1 ? Box.DstSlicePitch / Box.DstPitch : 1;
+  Copy.WidthInBytes = Box.Width;
+  Copy.Height = Box.Height;
+  Copy.Depth = Box.Depth;
+  if (Box.Depth == 1)
+    Copy.srcHeight = Copy.dstHeight = Box.Height;
+  bool Refused = false;
+  enqueue(
+      [&](CUstream Stream) {
+        CUresult Result = Cu.Memcpy3DPeerAsync(&Copy, Stream);
+        Refused = Result == CUDA_ERROR_INVALID_VALUE;
+        if (!Refused)
+          check(Result, "cannot copy a rectangle between devices");
+      },
+      [&] {
+        trace::Event Event =
+            copyEvent("peer", Refused ? 0 : Box.Width * Box.Height * Box.Depth);
+        Event.Arguments.add("to device", To.id());
+        Event.Arguments.add("rows", Box.Height * Box.Depth);
+        return Event;
+      });
+  return !Refused;
+}
+
 void Device::copyBoxToDevice(uintptr_t Dst, const void *Src,
                              const CopyBox &Box) {
   CUDA_MEMCPY3D Copy = {};

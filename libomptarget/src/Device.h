@@ -175,6 +175,12 @@ public:
   /// enabled at the first copy between them), else the driver stages it
   /// through host memory.
   void copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src, size_t Size);
+  /// Queues the rows of \p Box from this device's \p Src to \p To's \p Dst
+  /// as one 3-D peer copy, as copyToPeer does; false, with nothing queued,
+  /// where the driver refuses the box's pitches (it may refuse pitches that
+  /// cuMemAllocPitch did not choose), for the caller to copy row by row.
+  bool copyBoxToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
+                     const CopyBox &Box);
   /// Queues setting \p Size bytes at \p Dst to \p Value.
   void fill(uintptr_t Dst, unsigned char Value, size_t Size);
 

@@ -76,13 +76,19 @@ public:
   }
 
   /// Copies \p Box with one 2-D or 3-D driver copy between the host and a
-  /// device, and row by row elsewhere (the driver may refuse device-to-device
-  /// 2-D copies whose pitches cuMemAllocPitch did not choose).
+  /// device or between two devices, and row by row within one device and
+  /// where the driver refuses the pitches (it may refuse device-to-device
+  /// copies whose pitches cuMemAllocPitch did not choose).
   void copyBox(char *To, const char *From, const CopyBox &Box) {
     if (!Box.Width || !Box.Height || !Box.Depth)
       return;
     Device *Gpu = Src ? Src : Dst;
     bool OneSideHost = !Src != !Dst;
+    if (!Box.isContiguous() && Src && Dst && Src != Dst &&
+        std::max(Box.SrcPitch, Box.DstPitch) <=
+            std::min(Src->maxPitch(), Dst->maxPitch()) &&
+        Src->copyBoxToPeer(*Dst, addressOf(To), addressOf(From), Box))
+      return;
     if (!Box.isContiguous() && OneSideHost &&
         std::max(Box.SrcPitch, Box.DstPitch) <= Gpu->maxPitch()) {
       if (!Src) {

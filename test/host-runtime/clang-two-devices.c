@@ -5,12 +5,15 @@
 // has a mapping table of its own and loads the program when first used;
 // omp_target_memcpy between the devices copies directly once peer access is
 // enabled (or through the host where the GPUs cannot reach each other), and
-// lands after the kernels the destination device still runs on the buffer.
+// lands after the kernels the destination device still runs on the buffer;
+// omp_target_memcpy_rect between them is one 3-D peer copy, or a copy a row
+// where the driver refuses the pitches.
 // RUN: mkdir -p %t.dir && %host-clang -shared -fPIC %S/Inputs/fake-cuda.c -o %t.dir/libcuda.so.1 -ldl
 // RUN: %host-clang %offload --offload-arch=sm_90 --offload-host-only -O1 -I%runtime-include -I%abi-include -c %s -o %t.o
 // RUN: %host-clang -fopenmp -rdynamic %t.o -L%libomptarget-dir -lomptarget -Wl,-rpath,%libomptarget-dir -o %t
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_DEVICES=2 FAKE_CUDA_KERNEL_US=300000 FAKE_CUDA_TRACE=1 LIBOMPTARGET_INFO=1 LIBOMPTARGET_EARLY_START=0 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,PEER
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_DEVICES=2 FAKE_CUDA_KERNEL_US=300000 FAKE_CUDA_PEER=0 LIBOMPTARGET_INFO=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,NOPEER
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_DEVICES=2 FAKE_CUDA_PEER_PITCH_ERROR=1 FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,REFUSED
 #include <omp.h>
 #include <stdio.h>
 
@@ -115,8 +118,16 @@ int main(void) {
   omp_target_memcpy(G0, Grid, sizeof(Grid), 0, 0, 0, Host);
   omp_target_memcpy(G1, Back, sizeof(Back), 0, 0, 1, Host);
   size_t Volume[2] = {2, 4}, Offsets[2] = {1, 2}, Dims[2] = {4, 8};
+  printf("-- rectangle\n");
   omp_target_memcpy_rect(G1, G0, sizeof(double), 2, Volume, Offsets, Offsets,
                          Dims, Dims, 1, 0);
+  // PEER-LABEL: -- rectangle
+  // One 3-D peer copy of the two rows of 32 bytes, 64 apart on both sides.
+  // PEER: copy 3-D 1 slices of 2 rows of 32 bytes (pitch 64, 64) from device 0 to device 1
+  // PEER-NOT: between devices
+  // Where the driver refuses the pitches, a peer copy a row.
+  // REFUSED-LABEL: -- rectangle
+  // REFUSED-COUNT-2: copy 32 bytes between devices
   omp_target_memcpy(Back, G1, sizeof(Back), 0, 0, Host, 1);
   printf("rectangle: %g %g %g %g %g\n", Back[1][2], Back[1][5], Back[2][2],
          Back[2][5], Back[0][0] + Back[1][1] + Back[3][2] + Back[2][6]);
@@ -130,8 +141,8 @@ int main(void) {
 
 // The device side for the fake driver.
 #include "Inputs/fake-image.h"
-FAKE_KERNEL(oneRegion_l21, fakeArg(Params, 1)[0] = 1)
-FAKE_KERNEL(twoNowait_l27, fakeArg(Params, 1)[0] = 10)
-FAKE_KERNEL(twoNowait_l29, fakeArg(Params, 1)[0] = 11)
-FAKE_KERNEL(fillOnDevice_l36, for (int I = 0; I < N; ++I)
+FAKE_KERNEL(oneRegion_l24, fakeArg(Params, 1)[0] = 1)
+FAKE_KERNEL(twoNowait_l30, fakeArg(Params, 1)[0] = 10)
+FAKE_KERNEL(twoNowait_l32, fakeArg(Params, 1)[0] = 11)
+FAKE_KERNEL(fillOnDevice_l39, for (int I = 0; I < N; ++I)
                                   fakeArg(Params, 1)[I] = 7)

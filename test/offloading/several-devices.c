@@ -1,9 +1,10 @@
 // Every device the CUDA driver reports is an OpenMP device: regions with
 // device(d) run on device d (omp_get_device_num() says so inside), each device
 // has its own copies of mapped data, nowait regions on all devices run at
-// once and taskwait waits for all, omp_target_memcpy copies between every
-// pair of devices, and omp_set_default_device moves regions that name no
-// device. With one GPU the pairs are the GPU with itself; with host fallback
+// once and taskwait waits for all, omp_target_memcpy and
+// omp_target_memcpy_rect copy between every pair of devices, and
+// omp_set_default_device moves regions that name no device. With one GPU the
+// pairs are the GPU with itself (rectangles need two); with host fallback
 // there is no device and every check holds trivially.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s --check-prefixes=CHECK,HOST
 // GPU: devices: {{[1-9][0-9]*}}
@@ -12,6 +13,7 @@
 // CHECK: per-device copies: right
 // CHECK: nowait on every device: right
 // CHECK: copies between devices: right
+// CHECK: rectangles between devices: right
 // CHECK: default device: right
 #include <omp.h>
 #include <stdio.h>
@@ -100,6 +102,42 @@ int main(void) {
         B[I] = I * 3 + T;
     }
   printf("copies between devices: %s\n", Wrong ? "WRONG" : "right");
+
+  // Rectangles between every pair: 1000 rows of 2 ints from (3, 7) of From's
+  // buffer to (5, 10) of To's, seen as 1024 x 1024 ints (rows 4096 bytes
+  // apart) and as 1021 x 1021 (4084 bytes apart, a pitch the driver may
+  // refuse for a 2-D copy: the runtime then copies row by row).
+  Wrong = 0;
+  for (int Shape = 0; Shape < 2; ++Shape) {
+    size_t Side = Shape ? 1021 : 1024;
+    size_t Volume[2] = {1000, 2}, DstOffsets[2] = {5, 10},
+           SrcOffsets[2] = {3, 7}, Dims[2] = {Side, Side};
+    for (int From = 0; From < Devices; ++From)
+      for (int To = 0; To < Devices; ++To) {
+        if (From == To)
+          continue;
+        int *B = Buffers[To];
+#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
+        for (int I = 0; I < N; ++I)
+          B[I] = -1;
+        omp_target_memcpy_rect(Buffers[To], Buffers[From], sizeof(int), 2,
+                               Volume, DstOffsets, SrcOffsets, Dims, Dims, To,
+                               From);
+        omp_target_memcpy(Back, Buffers[To], N * sizeof(int), 0, 0, Host, To);
+        for (size_t R = 0; R < Side; ++R)
+          for (size_t C = 0; C < Side; ++C) {
+            int Inside = R >= 5 && R < 1005 && C >= 10 && C < 12;
+            size_t SrcIndex = (R - 5 + 3) * Side + (C - 10 + 7);
+            int Expected = Inside ? (int)SrcIndex * 3 + From : -1;
+            Wrong += Back[R * Side + C] != Expected;
+          }
+        int T = To;
+#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
+        for (int I = 0; I < N; ++I)
+          B[I] = I * 3 + T;
+      }
+  }
+  printf("rectangles between devices: %s\n", Wrong ? "WRONG" : "right");
 
   Wrong = 0;
   for (int D = 0; D < Devices; ++D) {

@@ -21,7 +21,8 @@
 // FAKE_CUDA_COUNT_FAILURES=1 (print each failed call, and their number at
 // exit), FAKE_CUDA_COPY_ERROR (what copies to the device return),
 // FAKE_CUDA_PEER (1: the devices reach each other's memory; 0: copies
-// between them pass through the host), FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
+// between them pass through the host), FAKE_CUDA_PEER_PITCH_ERROR=1 (3-D
+// peer copies refuse their pitches, as the driver may), FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
 // default, like an H100 without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
 // 2-D or 3-D copy), FAKE_CUDA_THREADS_PER_SM (2048 threads a multiprocessor
 // holds), FAKE_CUDA_LIMIT_ERROR (what cuCtxSetLimit returns; FAKE_CUDA_TRACE
@@ -819,6 +820,20 @@ CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
         Pageable ? " to pageable memory" : "", stream(S)->Number,
         Pageable ? ": the host waits" : "");
   return Pageable ? waitForPageableCopy(S) : 0;
+}
+/// The same layout, with each side's context in the reserved words.
+CUresult cuMemcpy3DPeerAsync(const struct Copy3D *C, void *S) {
+  if (setting("FAKE_CUDA_PEER_PITCH_ERROR", 0) ||
+      badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
+      (C->Depth > 1 && (C->SrcHeight < C->Height || C->DstHeight < C->Height)))
+    return RESULT(1);
+  LOCKED(queue(stream(S), OpCopy3D)->C3 = *C);
+  trace("copy 3-D %zu slices of %zu rows of %zu bytes (pitch %zu, %zu) from "
+        "device %d to device %d (stream %d)",
+        C->Depth, C->Height, C->Width, C->SrcPitch, C->DstPitch,
+        (int)((uintptr_t)C->Reserved0 - 0x1000),
+        (int)((uintptr_t)C->Reserved1 - 0x1000), stream(S)->Number);
+  return 0;
 }
 CUresult cuMemsetD8Async(CUdeviceptr Dst, unsigned char V, size_t Bytes,
                          void *S) {
