@@ -3,7 +3,8 @@
 # runs it at that size with OMP_TARGET_OFFLOAD=disabled (the target regions run on the host). Every benchmark
 # checks its own results and exits non-zero when they are wrong, so this finds a benchmark, or a compiler
 # change, that computes the wrong thing. libomp's hidden helper tasks are off: on the host they abort at times
-# under `target teams ... nowait` (README.md, "Known problem of the host's OpenMP runtime"). Prints "N passed, N failed"; exits 1 when one failed.
+# under `target teams ... nowait` (README.md, "Known problem of the host's OpenMP runtime"). Prints
+# "N passed, N failed"; exits 1 when one failed.
 # usage: benchmarks/check-host.sh   (BUILD names the build folder, as for build.sh; default build)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -6,9 +6,25 @@
 #ifndef BENCHMARKS_HEAT_SPLIT_H
 #define BENCHMARKS_HEAT_SPLIT_H
 
+#include "args.h"
 #include "jacobi.h"
+#include "timing.h"
 #include <stdlib.h>
 #include <string.h>
+
+// The sizes: --n (grid side) and --steps (steps a timed repetition), smaller
+// with --small.
+struct heat_options {
+  int small, n, steps;
+};
+
+static inline struct heat_options heat_parse(int argc, char **argv) {
+  struct heat_options o;
+  o.small = bench_flag(argc, argv, "--small");
+  o.n = (int)bench_option(argc, argv, "--n", o.small ? 130 : 16384);
+  o.steps = (int)bench_option(argc, argv, "--steps", o.small ? 2 : 10);
+  return o;
+}
 
 // Rows [first, first + rows) of the grid, on device `device`.
 struct heat_slab {
@@ -23,6 +39,24 @@ static inline void heat_cut(struct heat_slab *slabs, int count, int n) {
     slabs[d].rows = (n - 2) / count + (d < (n - 2) % count);
     first += slabs[d].rows;
   }
+}
+
+// Times BENCH_REPS repetitions (after BENCH_WARMUP) of `steps` calls of
+// step(state), which returns once the devices have done the step, and
+// reports RESULT heat_split_<count>gpu.
+static inline void heat_time(int count, int steps, void (*step)(void *),
+                             void *state) {
+  double samples[BENCH_REPS];
+  for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
+    double t0 = bench_now_us();
+    for (int s = 0; s < steps; ++s)
+      step(state);
+    if (r >= BENCH_WARMUP)
+      samples[r - BENCH_WARMUP] = bench_now_us() - t0;
+  }
+  char name[64];
+  snprintf(name, sizeof name, "heat_split_%dgpu", count);
+  bench_report(name, bench_median(samples, BENCH_REPS));
 }
 
 // `sweeps` Jacobi sweeps of the n x n grid g on the host (boundary fixed).

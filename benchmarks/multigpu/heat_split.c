@@ -8,12 +8,17 @@
 // bit for bit. Twin: heat_split.cu.
 // usage: heat_split [--small] [--n N] [--steps S]
 #include "../common/heat_split.h"
-#include "../common/args.h"
-#include "../common/timing.h"
 #include <omp.h>
 
 struct slab_memory {
   double *now, *next;
+};
+
+// What a step needs, for heat_time.
+struct split {
+  const struct heat_slab *slabs;
+  struct slab_memory *mem;
+  int count, n;
 };
 
 static void sweep(const struct heat_slab *s, struct slab_memory *m, int n) {
@@ -27,8 +32,13 @@ static void sweep(const struct heat_slab *s, struct slab_memory *m, int n) {
       v[(long)i * n + j] = jacobi_point(u, n, i, j);
 }
 
-static void step(const struct heat_slab *slabs, struct slab_memory *mem,
-                 int count, int n) {
+// Returns with every device's work done: the taskwait waited for the
+// sweeps, the halo copies are synchronous.
+static void step(void *state) {
+  const struct split *p = (const struct split *)state;
+  const struct heat_slab *slabs = p->slabs;
+  struct slab_memory *mem = p->mem;
+  int count = p->count, n = p->n;
   for (int d = 0; d < count; ++d)
     sweep(&slabs[d], &mem[d], n);
 #pragma omp taskwait
@@ -69,30 +79,19 @@ static void run(double *g, int n, int steps, int count, int host_only) {
     omp_target_memcpy(mem[d].now, from, bytes, 0, 0, slabs[d].device, host);
     omp_target_memcpy(mem[d].next, from, bytes, 0, 0, slabs[d].device, host);
   }
-  double samples[BENCH_REPS];
-  for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
-    double t0 = bench_now_us();
-    for (int s = 0; s < steps; ++s)
-      step(slabs, mem, count, n);
-    // The taskwait and the synchronous halo copies waited for every device.
-    if (r >= BENCH_WARMUP)
-      samples[r - BENCH_WARMUP] = bench_now_us() - t0;
-  }
+  struct split state = {slabs, mem, count, n};
+  heat_time(count, steps, step, &state);
   for (int d = 0; d < count; ++d) {
     omp_target_memcpy(g + (size_t)slabs[d].first * n, mem[d].now,
                       slabs[d].rows * row, 0, row, host, slabs[d].device);
     omp_target_free(mem[d].now, slabs[d].device);
     omp_target_free(mem[d].next, slabs[d].device);
   }
-  char name[64];
-  snprintf(name, sizeof name, "heat_split_%dgpu", count);
-  bench_report(name, bench_median(samples, BENCH_REPS));
 }
 
 int main(int argc, char **argv) {
-  int small = bench_flag(argc, argv, "--small");
-  int n = (int)bench_option(argc, argv, "--n", small ? 130 : 16384);
-  int steps = (int)bench_option(argc, argv, "--steps", small ? 2 : 10);
+  struct heat_options o = heat_parse(argc, argv);
+  int small = o.small, n = o.n, steps = o.steps;
   int gpus = omp_get_num_devices();
   if (gpus > 16)
     gpus = 16;

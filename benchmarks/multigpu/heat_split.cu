@@ -4,10 +4,8 @@
 // neighbouring GPUs with cudaMemcpyPeer (peer access enabled where the GPUs
 // allow it, as the OpenMP runtime does).
 // usage: heat_split [--small] [--n N] [--steps S]
-#include "../common/args.h"
 #include "../common/cuda_check.h"
 #include "../common/heat_split.h"
-#include "../common/timing.h"
 
 __global__ void sweep(const double *u, double *v, int rows, int n) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -21,7 +19,20 @@ struct slab_memory {
   double *now, *next;
 };
 
-static void step(const heat_slab *slabs, slab_memory *mem, int count, int n) {
+// What a step needs, for heat_time.
+struct split {
+  const heat_slab *slabs;
+  slab_memory *mem;
+  int count, n;
+};
+
+// Returns with every GPU's work done (the kernels waited for, the halo
+// copies synchronous).
+static void step(void *state) {
+  const split *p = (const split *)state;
+  const heat_slab *slabs = p->slabs;
+  slab_memory *mem = p->mem;
+  int count = p->count, n = p->n;
   for (int d = 0; d < count; ++d) {
     CUDA_CHECK(cudaSetDevice(slabs[d].device));
     dim3 block(32, 8), grid((n + 31) / 32, (slabs[d].rows + 7) / 8);
@@ -70,14 +81,8 @@ static void run(double *g, int n, int steps, int count) {
     CUDA_CHECK(cudaMemcpy(mem[d].now, from, bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(mem[d].next, from, bytes, cudaMemcpyHostToDevice));
   }
-  double samples[BENCH_REPS];
-  for (int r = 0; r < BENCH_WARMUP + BENCH_REPS; ++r) {
-    double t0 = bench_now_us();
-    for (int s = 0; s < steps; ++s)
-      step(slabs, mem, count, n);
-    if (r >= BENCH_WARMUP)
-      samples[r - BENCH_WARMUP] = bench_now_us() - t0;
-  }
+  split state = {slabs, mem, count, n};
+  heat_time(count, steps, step, &state);
   for (int d = 0; d < count; ++d) {
     CUDA_CHECK(cudaSetDevice(d));
     CUDA_CHECK(cudaMemcpy(g + (size_t)slabs[d].first * n, mem[d].now + n,
@@ -86,15 +91,11 @@ static void run(double *g, int n, int steps, int count) {
     CUDA_CHECK(cudaFree(mem[d].next));
   }
   CUDA_CHECK(cudaSetDevice(0));
-  char name[64];
-  snprintf(name, sizeof name, "heat_split_%dgpu", count);
-  bench_report(name, bench_median(samples, BENCH_REPS));
 }
 
 int main(int argc, char **argv) {
-  int small = bench_flag(argc, argv, "--small");
-  int n = (int)bench_option(argc, argv, "--n", small ? 130 : 16384);
-  int steps = (int)bench_option(argc, argv, "--steps", small ? 2 : 10);
+  heat_options o = heat_parse(argc, argv);
+  int small = o.small, n = o.n, steps = o.steps;
   int gpus = 0;
   CUDA_CHECK(cudaGetDeviceCount(&gpus));
   if (gpus > 16)

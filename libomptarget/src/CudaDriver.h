@@ -111,28 +111,10 @@ struct CUDA_MEMCPY2D {
   size_t WidthInBytes, Height;
 };
 
-/// cuMemcpy3DAsync_v2's parameters (cuda.h's CUDA_MEMCPY3D_v2 layout).
+/// cuMemcpy3DAsync_v2's parameters (cuda.h's CUDA_MEMCPY3D_v2 layout), and
+/// cuMemcpy3DPeerAsync's (CUDA_MEMCPY3D_PEER, the same layout with each
+/// side's context where the other has reserved words, which must be null).
 struct CUDA_MEMCPY3D {
-  size_t srcXInBytes, srcY, srcZ, srcLOD;
-  CUmemorytype srcMemoryType;
-  const void *srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  void *reserved0;
-  size_t srcPitch, srcHeight;
-  size_t dstXInBytes, dstY, dstZ, dstLOD;
-  CUmemorytype dstMemoryType;
-  void *dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  void *reserved1;
-  size_t dstPitch, dstHeight;
-  size_t WidthInBytes, Height, Depth;
-};
-/// cuMemcpy3DPeerAsync's parameters (cuda.h's CUDA_MEMCPY3D_PEER layout:
-/// CUDA_MEMCPY3D's, with each side's context where that one has reserved
-/// words).
-struct CUDA_MEMCPY3D_PEER {
   size_t srcXInBytes, srcY, srcZ, srcLOD;
   CUmemorytype srcMemoryType;
   const void *srcHost;
@@ -149,8 +131,7 @@ struct CUDA_MEMCPY3D_PEER {
   size_t dstPitch, dstHeight;
   size_t WidthInBytes, Height, Depth;
 };
-static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200 &&
-                  sizeof(CUDA_MEMCPY3D_PEER) == 200,
+static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200,
               "the copy parameters must have cuda.h's layout");
 
 /// Member name, exported symbol (the _v2 names where the driver has them),
@@ -226,7 +207,7 @@ static_assert(sizeof(CUDA_MEMCPY2D) == 128 && sizeof(CUDA_MEMCPY3D) == 200 &&
   X(Memcpy3DAsync, "cuMemcpy3DAsync_v2",                                       \
     (const CUDA_MEMCPY3D *Copy, CUstream Stream))                              \
   X(Memcpy3DPeerAsync, "cuMemcpy3DPeerAsync",                                  \
-    (const CUDA_MEMCPY3D_PEER *Copy, CUstream Stream))                         \
+    (const CUDA_MEMCPY3D *Copy, CUstream Stream))                              \
   X(MemAllocManaged, "cuMemAllocManaged",                                      \
     (CUdeviceptr * Ptr, size_t Bytes, unsigned Flags))                         \
   X(MemHostAlloc, "cuMemHostAlloc",                                            \

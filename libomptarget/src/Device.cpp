@@ -42,6 +42,7 @@ Device::Device(const CudaDriver &Cu, int Id, int NumDevices, CUdevice Handle)
       Large(Cu, Events, *this, Id), LandingMemory(Cu, Id) {
   Properties.Id = Id;
   Properties.NumDevices = NumDevices;
+  PeersSettled.resize(NumDevices);
 }
 
 DeviceLock Device::acquire() {
@@ -434,8 +435,6 @@ void Device::copyWithinDevice(uintptr_t Dst, uintptr_t Src, size_t Size) {
 }
 
 void Device::reachPeer(const Device &Peer) {
-  if (PeersSettled.empty())
-    PeersSettled.resize(Properties.NumDevices);
   if (PeersSettled[Peer.id()])
     return;
   PeersSettled[Peer.id()] = true;
@@ -471,24 +470,14 @@ void Device::copyToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
 bool Device::copyBoxToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
                            const CopyBox &Box) {
   reachPeer(To);
-  CUDA_MEMCPY3D_PEER Copy = {};
+  CUDA_MEMCPY3D Copy = {};
   Copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
   Copy.srcDevice = Src;
   Copy.srcContext = Context;
-  Copy.srcPitch = Box.SrcPitch;
-  // Slices lie a whole number of rows apart in omp_target_memcpy_rect's
-  // boxes, the only ones copied between devices.
-  Copy.srcHeight = Box.Depth > 1 ? Box.SrcSlicePitch / Box.SrcPitch : 1;
   Copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
   Copy.dstDevice = Dst;
   Copy.dstContext = To.Context;
-  Copy.dstPitch = Box.DstPitch;
-  Copy.dstHeight = Box.Depth > 1 ? Box.DstSlicePitch / Box.DstPitch : 1;
-  Copy.WidthInBytes = Box.Width;
-  Copy.Height = Box.Height;
-  Copy.Depth = Box.Depth;
-  if (Box.Depth == 1)
-    Copy.srcHeight = Copy.dstHeight = Box.Height;
+  shapeCopy(Box, Copy);
   bool Refused = false;
   enqueue(
       [&](CUstream Stream) {
@@ -498,10 +487,10 @@ bool Device::copyBoxToPeer(const Device &To, uintptr_t Dst, uintptr_t Src,
           check(Result, "cannot copy a rectangle between devices");
       },
       [&] {
-        trace::Event Event =
-            copyEvent("peer", Refused ? 0 : Box.Width * Box.Height * Box.Depth);
+        trace::Event Event = boxEvent("peer", Box);
         Event.Arguments.add("to device", To.id());
-        Event.Arguments.add("rows", Box.Height * Box.Depth);
+        if (Refused)
+          Event.Arguments.add("refused by the driver", 1);
         return Event;
       });
   return !Refused;
@@ -539,13 +528,29 @@ void Device::copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) {
   copyBox(Box, Copy, "DtoH");
 }
 
-void Device::copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy,
-                     const char *Direction) {
+void Device::shapeCopy(const CopyBox &Box, CUDA_MEMCPY3D &Copy) {
   Copy.WidthInBytes = Box.Width;
   Copy.Height = Box.Height;
   Copy.Depth = Box.Depth;
   Copy.srcPitch = Box.SrcPitch;
   Copy.dstPitch = Box.DstPitch;
+  // A 3-D copy places slices a whole number of rows apart, which the boxes
+  // of a StridedSection and of omp_target_memcpy_rect are.
+  Copy.srcHeight =
+      Box.Depth > 1 ? Box.SrcSlicePitch / Box.SrcPitch : Box.Height;
+  Copy.dstHeight =
+      Box.Depth > 1 ? Box.DstSlicePitch / Box.DstPitch : Box.Height;
+}
+
+trace::Event Device::boxEvent(const char *Direction, const CopyBox &Box) const {
+  trace::Event Event = copyEvent(Direction, Box.Width * Box.Height * Box.Depth);
+  Event.Arguments.add("rows", uint64_t(Box.Height * Box.Depth));
+  return Event;
+}
+
+void Device::copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy,
+                     const char *Direction) {
+  shapeCopy(Box, Copy);
   enqueue(
       [&](CUstream Stream) {
         CUresult Result;
@@ -563,20 +568,11 @@ void Device::copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy,
           Flat.Height = Copy.Height;
           Result = Cu.Memcpy2DAsync(&Flat, Stream);
         } else {
-          // A 3-D copy places slices a whole number of rows apart, which the
-          // boxes of a StridedSection are.
-          Copy.srcHeight = Box.SrcSlicePitch / Box.SrcPitch;
-          Copy.dstHeight = Box.DstSlicePitch / Box.DstPitch;
           Result = Cu.Memcpy3DAsync(&Copy, Stream);
         }
         check(Result, "cannot copy a strided section");
       },
-      [&] {
-        trace::Event Event =
-            copyEvent(Direction, Box.Width * Box.Height * Box.Depth);
-        Event.Arguments.add("rows", uint64_t(Box.Height * Box.Depth));
-        return Event;
-      });
+      [&] { return boxEvent(Direction, Box); });
 }
 
 void Device::fill(uintptr_t Dst, unsigned char Value, size_t Size) {

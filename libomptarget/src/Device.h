@@ -244,6 +244,10 @@ private:
   void freeLargeBlocksWhenIdle();
   /// The trace event of a copy of \p Bytes in \p Direction ("HtoD", ...).
   trace::Event copyEvent(const char *Direction, size_t Bytes) const;
+  /// Fills in \p Copy's shape (sizes, pitches, heights) from \p Box.
+  static void shapeCopy(const CopyBox &Box, CUDA_MEMCPY3D &Copy);
+  /// The trace event of a copy of \p Box in \p Direction.
+  trace::Event boxEvent(const char *Direction, const CopyBox &Box) const;
   /// Queues a 2-D or 3-D copy whose two sides \p Copy describes, except for
   /// the box's shape, which this fills in.
   void copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy, const char *Direction);

@@ -22,6 +22,14 @@
 enum { N = 1 << 20 };
 static int Data[N];
 
+// Sets device D's buffer B to -1, or with Pattern to I * 3 + D, in a region
+// that returns before its kernel ends: a copy into B must land after it.
+static void setOnDevice(int *B, int D, int Pattern) {
+#pragma omp target teams distribute parallel for device(D) is_device_ptr(B)
+  for (int I = 0; I < N; ++I)
+    B[I] = Pattern ? I * 3 + D : -1;
+}
+
 int main(void) {
   int Devices = omp_get_num_devices(), Host = omp_get_initial_device();
   printf("devices: %d\n", Devices);
@@ -84,10 +92,7 @@ int main(void) {
   Wrong = 0;
   for (int From = 0; From < Devices; ++From)
     for (int To = 0; To < Devices; ++To) {
-      int *B = Buffers[To];
-#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
-      for (int I = 0; I < N; ++I)
-        B[I] = -1;
+      setOnDevice(Buffers[To], To, 0);
       if (From != To)
         omp_target_memcpy(Buffers[To], Buffers[From], N / 2 * sizeof(int),
                           N / 2 * sizeof(int), 0, To, From);
@@ -96,10 +101,7 @@ int main(void) {
         Wrong += Back[I] != -1 ||
                  Back[N / 2 + I] != (From != To ? I * 3 + From : -1);
       // Restore To's buffer for the pairs that copy from it later.
-      int T = To;
-#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
-      for (int I = 0; I < N; ++I)
-        B[I] = I * 3 + T;
+      setOnDevice(Buffers[To], To, 1);
     }
   printf("copies between devices: %s\n", Wrong ? "WRONG" : "right");
 
@@ -116,10 +118,7 @@ int main(void) {
       for (int To = 0; To < Devices; ++To) {
         if (From == To)
           continue;
-        int *B = Buffers[To];
-#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
-        for (int I = 0; I < N; ++I)
-          B[I] = -1;
+        setOnDevice(Buffers[To], To, 0);
         omp_target_memcpy_rect(Buffers[To], Buffers[From], sizeof(int), 2,
                                Volume, DstOffsets, SrcOffsets, Dims, Dims, To,
                                From);
@@ -131,10 +130,7 @@ int main(void) {
             int Expected = Inside ? (int)SrcIndex * 3 + From : -1;
             Wrong += Back[R * Side + C] != Expected;
           }
-        int T = To;
-#pragma omp target teams distribute parallel for device(To) is_device_ptr(B)
-        for (int I = 0; I < N; ++I)
-          B[I] = I * 3 + T;
+        setOnDevice(Buffers[To], To, 1);
       }
   }
   printf("rectangles between devices: %s\n", Wrong ? "WRONG" : "right");

@@ -22,8 +22,9 @@
 // exit), FAKE_CUDA_COPY_ERROR (what copies to the device return),
 // FAKE_CUDA_PEER (1: the devices reach each other's memory; 0: copies
 // between them pass through the host), FAKE_CUDA_PEER_PITCH_ERROR=1 (3-D
-// peer copies refuse their pitches, as the driver may), FAKE_CUDA_PAGEABLE (1: kernels reach all host memory, as with HMM; 0 by
-// default, like an H100 without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
+// peer copies refuse their pitches, as the driver may), FAKE_CUDA_PAGEABLE
+// (1: kernels reach all host memory, as with HMM; 0 by default, like an H100
+// without HMM), FAKE_CUDA_MAX_PITCH (largest pitch of a
 // 2-D or 3-D copy), FAKE_CUDA_THREADS_PER_SM (2048 threads a multiprocessor
 // holds), FAKE_CUDA_LIMIT_ERROR (what cuCtxSetLimit returns; FAKE_CUDA_TRACE
 // prints the limits set).
@@ -201,13 +202,13 @@ struct Copy3D {
   int SrcType;
   const void *SrcHost;
   CUdeviceptr SrcDevice;
-  void *SrcArray, *Reserved0;
+  void *SrcArray, *SrcContext; /* reserved (null) but in peer copies */
   size_t SrcPitch, SrcHeight;
   size_t DstX, DstY, DstZ, DstLOD;
   int DstType;
   void *DstHost;
   CUdeviceptr DstDevice;
-  void *DstArray, *Reserved1;
+  void *DstArray, *DstContext; /* reserved (null) but in peer copies */
   size_t DstPitch, DstHeight;
   size_t Width, Height, Depth;
 };
@@ -403,7 +404,8 @@ CUresult cuDeviceCanAccessPeer(int *CanAccess, int D, int Peer) {
 static uint64_t PeerAccess;
 CUresult cuCtxEnablePeerAccess(void *Peer, unsigned Flags) {
   (void)Flags;
-  int From = (int)(CurrentContext - 0x1000), To = (int)((uintptr_t)Peer - 0x1000);
+  int From = (int)(CurrentContext - 0x1000);
+  int To = (int)((uintptr_t)Peer - 0x1000);
   uint64_t Bit = 1ull << (8 * From + To);
   int Already;
   LOCKED(Already = (PeerAccess & Bit) != 0; PeerAccess |= Bit);
@@ -801,9 +803,13 @@ CUresult cuMemcpy2DAsync_v2(const struct Copy2D *C, void *S) {
         stream(S)->Number, Pageable ? ": the host waits" : "");
   return Pageable ? waitForPageableCopy(S) : 0;
 }
+/// A 3-D copy the real driver rejects.
+static int badBox(const struct Copy3D *C) {
+  return badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
+         C->SrcHeight < C->Height || C->DstHeight < C->Height;
+}
 CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
-  if (badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
-      C->SrcHeight < C->Height || C->DstHeight < C->Height)
+  if (badBox(C))
     return RESULT(1);
   LOCKED(queue(stream(S), OpCopy3D)->C3 = *C);
   size_t FirstRow = C->DstZ * C->DstHeight + C->DstY;
@@ -821,18 +827,15 @@ CUresult cuMemcpy3DAsync_v2(const struct Copy3D *C, void *S) {
         Pageable ? ": the host waits" : "");
   return Pageable ? waitForPageableCopy(S) : 0;
 }
-/// The same layout, with each side's context in the reserved words.
 CUresult cuMemcpy3DPeerAsync(const struct Copy3D *C, void *S) {
-  if (setting("FAKE_CUDA_PEER_PITCH_ERROR", 0) ||
-      badPitch(C->Width, C->SrcPitch, C->DstPitch) ||
-      (C->Depth > 1 && (C->SrcHeight < C->Height || C->DstHeight < C->Height)))
+  if (setting("FAKE_CUDA_PEER_PITCH_ERROR", 0) || badBox(C))
     return RESULT(1);
   LOCKED(queue(stream(S), OpCopy3D)->C3 = *C);
   trace("copy 3-D %zu slices of %zu rows of %zu bytes (pitch %zu, %zu) from "
         "device %d to device %d (stream %d)",
         C->Depth, C->Height, C->Width, C->SrcPitch, C->DstPitch,
-        (int)((uintptr_t)C->Reserved0 - 0x1000),
-        (int)((uintptr_t)C->Reserved1 - 0x1000), stream(S)->Number);
+        (int)((uintptr_t)C->SrcContext - 0x1000),
+        (int)((uintptr_t)C->DstContext - 0x1000), stream(S)->Number);
   return 0;
 }
 CUresult cuMemsetD8Async(CUdeviceptr Dst, unsigned char V, size_t Bytes,
