@@ -3,6 +3,7 @@
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/AtomicOrderingFences.h"
+#include "ompgpu/Transforms/ConstantChoiceFolding.h"
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"

@@ -11,6 +11,7 @@
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/AtomicOrderingFences.h"
+#include "ompgpu/Transforms/ConstantChoiceFolding.h"
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
@@ -126,6 +127,7 @@ FunctionPassManager buildThreadStateCleanup() {
   // before the loop unless some path in the loop changes it.
   FPM.addPass(SCCPPass());
   FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(ConstantChoiceFoldingPass());
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(JumpThreadingPass());
