@@ -2,7 +2,9 @@
 // compiled the kernels (LaunchBoundsPolicy.h): a .minnctapersm hint under
 // which ptxas spills is lowered or dropped, teams of 256 become smaller
 // where a kernel's registers put more warps on a multiprocessor that way,
-// and bounds the program set stay. -v, the remarks and the report say so.
+// a kernel a few registers short of one more block a multiprocessor gets
+// the hint for it where ptxas fits it without spilling, and bounds the
+// program set stay. -v, the remarks and the report say so.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir
 // RUN: %clang -O2 %offload --offload-arch=sm_90 -fopenmp-offload-report -v -save-temps %s -o prog 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < prog.sm_90.ptx
@@ -15,15 +17,20 @@
 // CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_dropped_l{{[0-9]+}}: ptxas spilled {{[0-9]+}} bytes of registers under .minnctapersm 4 (64 registers): compiled without a hint: {{[0-9]+}} registers, no spills
 // CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_kept_l{{[0-9]+}}: ptxas fitted it under .minnctapersm 4 without spilling: {{[0-9]+}} registers, no spills: the hint stays
 // CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_smaller_teams_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 8 warps on a multiprocessor in teams of 256 threads and 12 in teams of 192: teams of 192: {{[0-9]+}} registers, no spills
-// CHECK: offload report for sm_90: 5 kernels
+// CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_raised_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 3 blocks on a multiprocessor: ptxas fitted it under .minnctapersm 4 without spilling: {{[0-9]+}} registers, no spills
+// CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_own_limit_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 1 block on a multiprocessor: ptxas spilled {{[0-9]+}} bytes of registers under .minnctapersm 2 ({{[0-9]+}} registers): compiled without a hint: {{[0-9]+}} registers, no spills
+// CHECK: offload report for sm_90: 6 kernels
 // CHECK: {{^}}SPMD {{.*}} 0 0 {{[0-9]+}} 0 0 {{[0-9]+}} - {{.*}} target region in dropped() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 0 0 {{[0-9]+}} 0 0 256 4 4 32/64 registers target region in kept() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 0 0 {{[0-9]+}} 0 0 256 {{[23]}} {{.*}} target region in lowered() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 256 - 1 8/64 registers target region in own_limit() at line
+// CHECK-NEXT: {{^}}SPMD {{.*}} 256 4 4 32/64 registers target region in raised() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 192 - 2 12/64 registers target region in smaller_teams() at line
 // CHECK-DAG: revised: target region in lowered() at line {{[0-9]+}}: ptxas spilled {{.*}}: compiled with .minnctapersm {{[23]}}
 // CHECK-DAG: revised: target region in dropped() at line {{[0-9]+}}: ptxas spilled {{.*}}: compiled without a hint
 // CHECK-DAG: revised: target region in smaller_teams() at line {{[0-9]+}}: {{.*}}: teams of 192
+// CHECK-DAG: revised: target region in raised() at line {{[0-9]+}}: {{.*}}: ptxas fitted it under .minnctapersm 4 without spilling
+// CHECK-DAG: revised: target region in own_limit() at line {{[0-9]+}}: {{.*}}: ptxas spilled {{.*}}: compiled without a hint
 
 // The final PTX has the revised bounds, and the kernel environment's MaxThreads
 // (the low half of its second 64-bit word) with them.
@@ -39,6 +46,11 @@
 // PTX: .maxntid 192
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_own_limit_l
 // PTX: .maxntid 256
+// PTX-NOT: .minnctapersm
+// PTX: {
+// PTX-LABEL: .entry __omp_offloading_{{.*}}_raised_l
+// PTX: .maxntid 256
+// PTX-NEXT: .minnctapersm 4
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_kept_l
 // PTX: .maxntid 256
 // PTX-NEXT: .minnctapersm 4
@@ -46,6 +58,7 @@
 // REMARK-DAG: launch-bounds.c:[[LINE:[0-9]+]]:1: remark: the target region in 'lowered' at line [[LINE]]: ptxas spilled {{.*}}: compiled with .minnctapersm {{[23]}}: {{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'dropped' at line {{[0-9]+}}: ptxas spilled {{.*}}: compiled without a hint: {{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'smaller_teams' at line {{[0-9]+}}: {{.*}}: teams of 192: {{.*}} [-Rpass=ompgpu]
+// REMARK-DAG: remark: the target region in 'raised' at line {{[0-9]+}}: {{.*}} ptxas fitted it under .minnctapersm 4 without spilling{{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'kept' at line {{[0-9]+}}: ptxas fitted it under .minnctapersm 4 without spilling{{.*}} [-Rpass-analysis=ompgpu]
 
 // Count accumulators that the loops keep in registers, updated with v.
@@ -99,7 +112,8 @@ void smaller_teams(const double *x, const double *c, double *y, int rows,
   }
 }
 
-// The same with a thread_limit of the program's own: it stays.
+// The same with a thread_limit of the program's own: it stays, and the
+// hint for a second team a multiprocessor (128 registers) spills: none.
 void own_limit(const double *x, const double *c, double *y, int rows, int n) {
 #pragma omp target teams distribute parallel for thread_limit(256)
   for (int i = 0; i < rows; ++i) {
@@ -108,6 +122,21 @@ void own_limit(const double *x, const double *c, double *y, int rows, int n) {
       UPDATE(32, acc, x[(long)k * rows + i], c);
     double sum = 0;
     for (int j = 0; j < 32; ++j)
+      sum += acc[j];
+    y[i] = sum;
+  }
+}
+
+// Streams with about 70 registers: three teams of 256 threads per
+// multiprocessor, and ptxas fits it in the 64 that four need.
+void raised(const double *x, const double *c, double *y, int rows, int n) {
+#pragma omp target teams distribute parallel for thread_limit(256)
+  for (int i = 0; i < rows; ++i) {
+    double acc[12] = {0};
+    for (int k = 0; k < n; ++k)
+      UPDATE(12, acc, x[(long)k * rows + i], c);
+    double sum = 0;
+    for (int j = 0; j < 12; ++j)
       sum += acc[j];
     y[i] = sum;
   }

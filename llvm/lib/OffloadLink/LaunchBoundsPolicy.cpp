@@ -18,6 +18,12 @@ namespace {
 /// whole warps, down to clang's own default of 128.
 constexpr unsigned BlockSizeCandidates[] = {256, 224, 192, 160, 128};
 
+/// A raise of the occupancy is tried only where the register budget of one
+/// more block is at least this share of the kernel's registers, in percent:
+/// ptxas fits a few registers less by scheduling, many less by spilling or
+/// recomputing.
+constexpr unsigned MinRaiseRegisterShare = 80;
+
 /// The value of \p F's integer attribute \p Name, or 0.
 unsigned unsignedAttribute(const Function &F, StringRef Name) {
   unsigned Value = 0;
@@ -75,10 +81,13 @@ LaunchBoundsPolicy::LaunchBoundsPolicy(Module &Program, StringRef Arch)
     K.HintOpen = F.hasFnAttribute(RevisableMinBlocksAttr) && K.Hint;
     K.BlockSizeOpen = F.hasFnAttribute(RevisableBlockSizeAttr) && Limits &&
                       unsignedAttribute(F, "nvvm.maxntid");
+    // A hint or register cap the program set stays as it is.
+    K.RaiseOpen = Limits && !K.Hint && !F.hasFnAttribute("nvvm.maxnreg") &&
+                  unsignedAttribute(F, "nvvm.maxntid");
     // The policy keeps track from here on.
     F.removeFnAttr(RevisableMinBlocksAttr);
     F.removeFnAttr(RevisableBlockSizeAttr);
-    if (!K.HintOpen && !K.BlockSizeOpen)
+    if (!K.HintOpen && !K.BlockSizeOpen && !K.RaiseOpen)
       continue;
     K.Hints.Kernel = F.getName().str();
     K.Hints.From = K.Hint;
@@ -88,16 +97,71 @@ LaunchBoundsPolicy::LaunchBoundsPolicy(Module &Program, StringRef Arch)
 
 bool LaunchBoundsPolicy::revise(ArrayRef<KernelResources> Compiled) {
   bool Changed = false;
+  ++Revisions;
   for (Kernel &K : Kernels) {
     const KernelResources *Resources = findKernel(Compiled, K.F->getName());
     if (!Resources)
       continue;
+    if (K.RaiseTried) {
+      Changed |= settleRaise(K, *Resources);
+      continue;
+    }
     if (K.HintOpen)
       Changed |= reviseHint(K, *Resources);
     else if (K.BlockSizeOpen)
       Changed |= reviseBlockSize(K, *Resources);
+    // Only after the first compile, so that a raise that spills is compiled
+    // without its hint again within MaxCompiles.
+    if (K.RaiseOpen && Revisions == 1)
+      Changed |= tryRaise(K, *Resources);
+    K.RaiseOpen = false;
   }
   return Changed;
+}
+
+bool LaunchBoundsPolicy::tryRaise(Kernel &K, const KernelResources &Compiled) {
+  unsigned Threads = unsignedAttribute(*K.F, "nvvm.maxntid");
+  // The block size may have just changed, and the registers with it, a
+  // little; the next compile shows.
+  Occupancy Now = theoreticalOccupancy(
+      *Limits, {Threads, Compiled.Registers, Compiled.SharedBytes});
+  if (Now.Limiter != OccupancyLimiter::Registers || spilledBytes(Compiled))
+    return false;
+  unsigned Others = std::min(
+      {Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
+  unsigned Budget = registerBudget(*Limits, Now.Blocks + 1, Threads);
+  if (Others <= Now.Blocks || !Budget ||
+      Budget * 100 < Compiled.Registers * MinRaiseRegisterShare)
+    return false;
+  // The hint of the whole step: every block the budget allows.
+  unsigned Blocks = std::min(
+      Others,
+      theoreticalOccupancy(*Limits, {Threads, Budget, Compiled.SharedBytes})
+          .BlocksByRegisters);
+  LaunchBoundsDecision &Raise = K.Hints;
+  Raise.Kernel = K.F->getName().str();
+  Raise.From = 0;
+  Raise.To = Blocks;
+  Raise.Tried.assign(1, {0, Compiled});
+  Raise.BlocksBefore = Now.Blocks;
+  setHint(K, Blocks);
+  K.RaiseTried = true;
+  return true;
+}
+
+bool LaunchBoundsPolicy::settleRaise(Kernel &K,
+                                     const KernelResources &Compiled) {
+  K.RaiseTried = false;
+  LaunchBoundsDecision &Raise = K.Hints;
+  Raise.Tried.emplace_back(K.Hint, Compiled);
+  bool Spilled = spilledBytes(Compiled) != 0;
+  Raise.Kind = Spilled ? LaunchBoundsDecision::RaiseSpilled
+                       : LaunchBoundsDecision::RaisedMinBlocks;
+  Decisions.push_back(Raise);
+  if (!Spilled)
+    return false;
+  setHint(K, 0);
+  return true;
 }
 
 void LaunchBoundsPolicy::setHint(Kernel &K, unsigned Blocks) {
@@ -196,6 +260,23 @@ bool LaunchBoundsPolicy::reviseBlockSize(Kernel &K,
 std::string describeDecision(const LaunchBoundsDecision &Decision,
                              ArrayRef<KernelResources> Final) {
   const KernelResources *After = findKernel(Final, Decision.Kernel);
+  if (Decision.Kind == LaunchBoundsDecision::RaisedMinBlocks ||
+      Decision.Kind == LaunchBoundsDecision::RaiseSpilled) {
+    const KernelResources &Before = Decision.Tried.front().second;
+    const KernelResources &Under = Decision.Tried.back().second;
+    std::string Text = std::to_string(Before.Registers) +
+                       " registers per thread fit " +
+                       std::to_string(Decision.BlocksBefore) +
+                       (Decision.BlocksBefore == 1 ? " block" : " blocks") +
+                       " on a multiprocessor: ";
+    if (Decision.Kind == LaunchBoundsDecision::RaisedMinBlocks)
+      return Text + "ptxas fitted it under " + hintName(Decision.To) +
+             " without spilling" + describeOutcome(After);
+    return Text + "ptxas spilled " + std::to_string(Under.SpillStoreBytes) +
+           " bytes of registers under " + hintName(Decision.To) + " (" +
+           std::to_string(Under.Registers) + " registers)"
+           ": compiled without a hint" + describeOutcome(After);
+  }
   if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize) {
     const KernelResources &Before = Decision.Tried.front().second;
     return (Twine(Before.Registers) + " registers per thread fit " +
@@ -226,9 +307,11 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
   case LaunchBoundsDecision::DroppedMinBlocks:
     return Text + ": compiled without a hint" + describeOutcome(After);
   case LaunchBoundsDecision::ChoseBlockSize:
+  case LaunchBoundsDecision::RaisedMinBlocks:
+  case LaunchBoundsDecision::RaiseSpilled:
     break;
   }
-  llvm_unreachable("block sizes are described above");
+  llvm_unreachable("block sizes and raises are described above");
 }
 
 void remarkLaunchBounds(Module &Program,

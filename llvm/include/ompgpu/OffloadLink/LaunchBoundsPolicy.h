@@ -18,9 +18,19 @@
 //   so every kernel whose registers fit 256-thread blocks keeps them
 //   (streaming kernels measured best there); a kernel that keeps a hint keeps
 //   the size the hint was sized by.
+// - A kernel without a hint whose registers alone keep one more block off a
+//   multiprocessor (shared memory, warps and block slots would allow it), and
+//   that needs at most a fifth fewer registers for it, is tried once with the
+//   .minnctapersm of the next occupancy step (the most blocks the register
+//   budget of one more block allows). It keeps the hint where ptxas fits it
+//   without spilling, and is compiled without it again otherwise: the
+//   occupancy is worth having only where it costs no spills. (A team-array
+//   kernel at 39 registers fits 6 blocks of 256 threads and its CUDA twin at
+//   31 fits 8: the 1,024 teams took two waves instead of one.)
 // Each compile revises what the previous one showed, so that a program is
 // compiled at most MaxCompiles times: a hint, a lower one, none, and the
-// settled hint with the block size it allows. Every revision, and every hint
+// settled hint with the block size it allows; a raise is tried only after the
+// first compile, so its own revision comes by the third. Every revision, and every hint
 // ptxas fitted without spilling, is a decision that -v, the kernel report and
 // the remarks show.
 //
@@ -51,6 +61,8 @@ struct LaunchBoundsDecision {
     LoweredMinBlocks, ///< A smaller hint, To.
     DroppedMinBlocks, ///< No hint (To == 0).
     ChoseBlockSize,   ///< From and To are threads per block.
+    RaisedMinBlocks,  ///< No hint before (From == 0), the hint To now.
+    RaiseSpilled,     ///< The hint To was tried and spilled: none again.
   };
   KindTy Kind = KeptMinBlocks;
   std::string Kernel;
@@ -58,10 +70,13 @@ struct LaunchBoundsDecision {
   unsigned To = 0;   ///< ... and after.
   /// The hints tried that spilled, in order, with what ptxas gave the kernel
   /// under each (0 is no hint); for ChoseBlockSize, the kernel as compiled
-  /// with From threads.
+  /// with From threads; for a raise, the kernel without the hint and then
+  /// under it.
   std::vector<std::pair<unsigned, KernelResources>> Tried;
   /// Warps per multiprocessor at From and at To threads (ChoseBlockSize).
   unsigned WarpsBefore = 0, WarpsAfter = 0;
+  /// Blocks per multiprocessor without the hint (a raise).
+  unsigned BlocksBefore = 0;
 };
 
 /// Revises the bounds our passes marked as guesses in one device program.
@@ -88,16 +103,22 @@ private:
     llvm::Function *F;
     bool HintOpen = false;      ///< Its hint is still being tried.
     bool BlockSizeOpen = false; ///< Its block size is still ours to choose.
-    unsigned Hint = 0;          ///< The hint of the last compile.
+    /// It has no hint and may get one for more blocks (first revision only).
+    bool RaiseOpen = false;
+    bool RaiseTried = false; ///< The last compile tried a raise.
+    unsigned Hint = 0;       ///< The hint of the last compile.
     LaunchBoundsDecision Hints; ///< What was tried so far.
   };
 
   /// Returns whether the kernel's bounds changed.
   bool reviseHint(Kernel &K, const KernelResources &Compiled);
   bool reviseBlockSize(Kernel &K, const KernelResources &Compiled);
+  bool tryRaise(Kernel &K, const KernelResources &Compiled);
+  bool settleRaise(Kernel &K, const KernelResources &Compiled);
   void setHint(Kernel &K, unsigned Blocks);
 
   const MultiprocessorLimits *Limits;
+  unsigned Revisions = 0; ///< How many times revise() ran.
   std::vector<Kernel> Kernels;
   std::vector<LaunchBoundsDecision> Decisions;
 };
