@@ -1,4 +1,5 @@
-//===- ConstantChoiceFolding.cpp - Fold tests of a choice between constants ===//
+//===- ConstantChoiceFolding.cpp - Fold tests of a choice between constants
+//===//
 //
 // The design is in ConstantChoiceFolding.h.
 //
@@ -107,8 +108,8 @@ void report(Function &F, unsigned Count) {
   OptimizationRemarkEmitter(&F).emit([&] {
     return OptimizationRemark(RemarkPassName, "ConstantChoiceFolding",
                               &remarkAnchor(F))
-           << ore::NV("Operations", Count)
-           << (Count == 1 ? " test" : " tests") << " of a choice between "
+           << ore::NV("Operations", Count) << (Count == 1 ? " test" : " tests")
+           << " of a choice between "
            << "constants (the runtime's state) folded in "
            << describeFunction(F.getName());
   });
