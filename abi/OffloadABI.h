@@ -247,6 +247,13 @@ typedef struct OffloadManifestTy {
 #define OMPGPU_PARALLEL_REDUCE_DEFERRED_SYMBOL                                 \
   "__ompgpu_parallel_reduce_deferred"
 #define OMPGPU_TEAMS_REDUCE_DEFERRED_SYMBOL "__ompgpu_teams_reduce_deferred"
+/* A combined distribute parallel for as one grid-stride loop
+ * (GridStrideLoops): the team's and the thread's static init, each followed
+ * by the suffix of the clang entry point it replaces (4, 4u, 8, 8u), with
+ * its signature. */
+#define OMPGPU_DISTRIBUTE_GRID_STRIDE_INIT_PREFIX                              \
+  "__ompgpu_distribute_grid_stride_init_"
+#define OMPGPU_FOR_GRID_STRIDE_INIT_PREFIX "__ompgpu_for_grid_stride_init_"
 /* Shuffles that are told the algorithm version (FullWarpShuffles). */
 #define OMPGPU_SHUFFLE_INT32_SYMBOL "__ompgpu_shuffle_int32"
 #define OMPGPU_SHUFFLE_INT64_SYMBOL "__ompgpu_shuffle_int64"
@@ -264,6 +271,11 @@ typedef struct OffloadManifestTy {
 #define OMPGPU_KMPC_TEAMS_REDUCE "__kmpc_nvptx_teams_reduce_nowait_v2"
 #define OMPGPU_KMPC_SHUFFLE_INT32 "__kmpc_shuffle_int32"
 #define OMPGPU_KMPC_SHUFFLE_INT64 "__kmpc_shuffle_int64"
+#define OMPGPU_KMPC_DISTRIBUTE_STATIC_INIT_PREFIX                              \
+  "__kmpc_distribute_static_init_"
+#define OMPGPU_KMPC_FOR_STATIC_INIT_PREFIX "__kmpc_for_static_init_"
+#define OMPGPU_KMPC_HARDWARE_NUM_THREADS                                       \
+  "__kmpc_get_hardware_num_threads_in_block"
 
 /*===-- Tasks -------------------------------------------------------------===*/
 

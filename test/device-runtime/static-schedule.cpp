@@ -2,7 +2,9 @@
 // every index type, schedule kind, team size and chunk, every iteration runs
 // exactly once when the participants follow their chunks the way clang's loops
 // do, exactly one participant is told it runs the last iteration, and ranges
-// at the limits of each type neither overflow nor wrap.
+// at the limits of each type neither overflow nor wrap; and the same for the
+// grid-stride form of a combined distribute parallel for (a team's range,
+// then its threads' share of it).
 //
 // RUN: %host-clangxx -std=c++17 -O1 -I%S/../../openmp/device/include -I%abi-include %s -o %t
 // RUN: %t | FileCheck %s
@@ -120,6 +122,78 @@ static void checkManyIds(int Kind, ST Chunk) {
   }
 }
 
+// A combined distribute parallel for as GridStrideLoops runs it: each team's
+// distribute loop over what gridStrideTeam gives it, and in each trip each of
+// its threads' loop over what gridStrideThread gives it, stepping as clang's
+// two loops do (the outer one clamps its upper bound to the loop's).
+template <typename T, typename ST>
+static void checkGridStride(T Lower, T Upper, unsigned Threads,
+                            unsigned Teams) {
+  Wide Lo = Lower, Hi = Upper;
+  size_t Count = Hi >= Lo ? size_t(Hi - Lo + 1) : 0;
+  std::vector<int> Seen(Count, 0);
+  int LastRunners = 0;
+  for (unsigned Team = 0; Team < Teams; ++Team) {
+    auto A = schedule::gridStrideTeam<T, ST>(Lower, Upper, ST(Threads), Team,
+                                             Teams);
+    if (A.Stride <= 0)
+      fail("grid-stride team stride", 0, Lo, Hi, Threads, Teams);
+    for (Wide TeamLo = A.Lower, TeamHi = A.Upper; TeamLo <= Hi;
+         TeamLo += A.Stride, TeamHi += A.Stride) {
+      Wide End = TeamHi < Hi ? TeamHi : Hi;
+      for (unsigned Id = 0; Id < Threads; ++Id) {
+        auto B = schedule::gridStrideThread<T, ST>(T(TeamLo), T(End), Id,
+                                                   Threads, Teams);
+        if (B.Stride <= 0)
+          fail("grid-stride thread stride", 0, Lo, Hi, Threads, Teams);
+        bool RunsLast = false, RunsEnd = false;
+        // As checkSmall: a range ending at the type's maximum leaves a thread
+        // without iterations only through the upper bound it returns.
+        Wide ThreadEnd = Wide(B.Upper) < End ? Wide(B.Upper) : End;
+        for (Wide I = B.Lower; I <= ThreadEnd; I += B.Stride) {
+          if (I < TeamLo)
+            fail("grid-stride below range", 0, Lo, Hi, Threads, Teams);
+          ++Seen[size_t(I - Lo)];
+          RunsLast |= I == Hi;
+          RunsEnd |= I == End;
+        }
+        // Told it runs the last iteration of the range it was given exactly
+        // when it does; the runner of the loop's last one is in the team told
+        // it has the last chunk.
+        if (B.LastIteration != RunsEnd)
+          fail("grid-stride thread last flag", 0, Lo, Hi, Threads, Teams);
+        if (RunsLast && !(A.LastIteration && B.LastIteration))
+          fail("grid-stride last flags", 0, Lo, Hi, Threads, Teams);
+        LastRunners += RunsLast;
+      }
+    }
+  }
+  for (int S : Seen)
+    if (S != 1) {
+      fail("grid-stride coverage", 0, Lo, Hi, Threads, Teams);
+      break;
+    }
+  if (Count && LastRunners != 1)
+    fail("grid-stride one last iteration", 0, Lo, Hi, Threads, Teams);
+}
+
+// A range too long to run: the team's one trip must step past the range
+// without wrapping, or the team must fall back to stepping chunk by chunk.
+template <typename T, typename ST>
+static void checkGridStrideHuge(T Lower, T Upper, unsigned Threads,
+                                unsigned Teams) {
+  for (unsigned Team : {0u, 1u, Teams - 1}) {
+    auto A = schedule::gridStrideTeam<T, ST>(Lower, Upper, ST(Threads), Team,
+                                             Teams);
+    Wide Next = Wide(A.Lower) + A.Stride;
+    bool OneTrip = Next > Wide(Upper) && Next <= Wide(Upper) + 1;
+    bool ByChunks = A.Stride == ST(uint64_t(Threads) * Teams) &&
+                    Wide(A.Upper) == Wide(A.Lower) + Threads - 1;
+    if (A.Stride <= 0 || Wide(A.Lower) < Wide(Lower) || (!OneTrip && !ByChunks))
+      fail("grid-stride huge range", 0, Lower, Upper, Threads, Teams);
+  }
+}
+
 template <typename T, typename ST> static void checkType() {
   const int Kinds[] = {SchedStaticChunked, SchedStatic,
                        SchedStaticBalancedChunked, SchedDistributeStaticChunked,
@@ -155,6 +229,27 @@ template <typename T, typename ST> static void checkType() {
   for (int Kind : Kinds)
     for (ST Chunk : {ST(0), ST(1), ST(1000), std::numeric_limits<ST>::max()})
       checkManyIds<T, ST>(Kind, Chunk);
+  for (T Base : Bases)
+    for (int Len = 0; Len <= 90; Len += (Len < 12 ? 1 : 13))
+      for (unsigned Threads : {1u, 2u, 3u, 32u})
+        for (unsigned Teams : {1u, 2u, 3u, 5u}) {
+          Wide Lo = Base, Hi = Lo + Len - 1;
+          if (Hi > Wide(Max)) {
+            Hi = Max;
+            Lo = Hi - Len + 1;
+          }
+          if (Len == 0) {
+            T Upper = Lo > Wide(Min) ? T(Lo - 1) : T(Lo);
+            checkGridStride<T, ST>(T(Wide(Upper) + 1), Upper, Threads, Teams);
+            continue;
+          }
+          checkGridStride<T, ST>(T(Lo), T(Hi), Threads, Teams);
+        }
+  for (unsigned Teams : {1u, 7u, 1000u}) {
+    checkGridStrideHuge<T, ST>(Min, Max, 256, Teams);
+    checkGridStrideHuge<T, ST>(Min, T(Max - 1), 256, Teams);
+    checkGridStrideHuge<T, ST>(T(0), T(Max - 1), 128, Teams);
+  }
 }
 
 int main() {

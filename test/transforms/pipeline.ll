@@ -18,6 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-guarded-write-barriers
 ; CHECK-NEXT: ompgpu-indirect-call-lookup
 ; CHECK: ompgpu-defer-reductions
+; CHECK-NEXT: ompgpu-grid-stride-loops
 ; CHECK-NEXT: ompgpu-full-warp-shuffles
 ; CHECK: ompgpu-task-shared-captures
 ; CHECK-NEXT: ompgpu-kernel-target-attributes

@@ -172,6 +172,56 @@ Assignment<T, ST> assign(int32_t Kind, T Lower, T Upper, ST Chunk, uint32_t Id,
   return {Upper, T(U(Upper) - 1), Stride, false};
 }
 
+/// A combined `distribute parallel for` run as one grid-stride loop
+/// (docs/DESIGN.md, GridStrideLoops): team Id of NumIds gets the start of its
+/// first chunk of Chunk iterations, the loop's own upper bound and a stride
+/// that ends the distribute loop after that one trip; its Chunk threads then
+/// step by Chunk * NumIds (gridStrideThread), which gives every thread the
+/// iterations the round-robin chunks of assign() and a chunk-1 split of each
+/// chunk would. Where the one trip's stride cannot be represented (the range
+/// ends at the type's maximum, or spans more than the stride type holds) the
+/// team gets its first chunk as from assign() and a stride to the next, which
+/// gridStrideThread splits the same way.
+template <typename T, typename ST>
+Assignment<T, ST> gridStrideTeam(T Lower, T Upper, ST Chunk, uint32_t Id,
+                                 uint32_t NumIds) {
+  using U = typename LoopTypes<T>::Unsigned;
+  constexpr ST StrideMax = LoopTypes<T>::StrideMax;
+  Assignment<T, ST> A = assign<T, ST>(SchedDistributeStaticChunked, Lower,
+                                      Upper, Chunk, Id, NumIds);
+  // Empty: no chunk for this team (A ends past Upper), or no loop.
+  if (A.Lower > A.Upper)
+    return A;
+  U Rest = U(Upper) - U(A.Lower);
+  if (Upper == LoopTypes<T>::Max || Rest >= U(StrideMax))
+    return A;
+  return {A.Lower, Upper, ST(Rest + 1), A.LastIteration};
+}
+
+/// Thread Id of a team of NumIds threads, the team being number Team of
+/// Teams, in a range gridStrideTeam gave its team: the thread's first
+/// iteration, and the stride to its next one, NumIds * Teams (the team's
+/// chunks are NumIds iterations long). A range of at most NumIds iterations
+/// (a team's only chunk) gets the same as a chunk-1 split of it.
+template <typename T, typename ST>
+Assignment<T, ST> gridStrideThread(T Lower, T Upper, uint32_t Id,
+                                   uint32_t NumIds, uint32_t Teams) {
+  using U = typename LoopTypes<T>::Unsigned;
+  constexpr ST StrideMax = LoopTypes<T>::StrideMax;
+  uint64_t Step = uint64_t(NumIds) * Teams;
+  ST Stride = Step > uint64_t(StrideMax) ? StrideMax : ST(Step);
+  if (Lower > Upper)
+    return {Lower, Upper, 1, false};
+  U Span = U(Upper) - U(Lower);
+  if (U(Id) > Span) {
+    if (Upper != LoopTypes<T>::Max)
+      return {T(U(Upper) + 1), Upper, Stride, false};
+    return {Upper, T(U(Upper) - 1), Stride, false};
+  }
+  U Rest = Span - U(Id);
+  return {T(U(Lower) + U(Id)), Upper, Stride, uint64_t(Rest) % Step == 0};
+}
+
 } // namespace schedule
 } // namespace ompgpu
 

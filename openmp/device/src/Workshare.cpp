@@ -21,10 +21,11 @@ using namespace ompgpu;
 
 namespace {
 
-template <typename T, typename ST>
-void staticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
-                T *PUpper, ST *PStride, ST Incr, ST Chunk, uint32_t Id,
-                uint32_t NumIds, bool Distribute) {
+/// The schedule kind of a valid request (modifiers dropped); a fatal error
+/// for a request the static schedules cannot serve.
+template <typename ST>
+int32_t checkedKind(ident_t *Loc, int32_t SchedType, ST Incr, ST Chunk,
+                    uint32_t Id, uint32_t NumIds, bool Distribute) {
   // Clang normalizes loops to unit increments before calling here.
   if (Incr != 1)
     fatal(Loc, "static schedule with a loop increment other than 1");
@@ -45,13 +46,26 @@ void staticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
                    "positive");
   OMPGPU_CHECK(Id < NumIds, Loc,
                "a participant of a static schedule is not among them");
+  return Kind;
+}
 
-  schedule::Assignment<T, ST> A =
-      schedule::assign<T, ST>(Kind, *PLower, *PUpper, Chunk, Id, NumIds);
+template <typename T, typename ST>
+void give(const schedule::Assignment<T, ST> &A, int32_t *PLastIter, T *PLower,
+          T *PUpper, ST *PStride) {
   *PLower = A.Lower;
   *PUpper = A.Upper;
   *PStride = A.Stride;
   *PLastIter = A.LastIteration;
+}
+
+template <typename T, typename ST>
+void staticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter, T *PLower,
+                T *PUpper, ST *PStride, ST Incr, ST Chunk, uint32_t Id,
+                uint32_t NumIds, bool Distribute) {
+  int32_t Kind =
+      checkedKind(Loc, SchedType, Incr, Chunk, Id, NumIds, Distribute);
+  give(schedule::assign<T, ST>(Kind, *PLower, *PUpper, Chunk, Id, NumIds),
+       PLastIter, PLower, PUpper, PStride);
 }
 
 template <typename T, typename ST>
@@ -70,6 +84,44 @@ void distributeStaticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter,
                           ST Chunk) {
   staticInit(Loc, SchedType, PLastIter, PLower, PUpper, PStride, Incr, Chunk,
              hw::blockId(), hw::gridDim(), /*Distribute=*/true);
+}
+
+// The grid-stride form of a combined distribute parallel for, which the link
+// step (GridStrideLoops) gives only the loops clang emits for the combined
+// construct without num_threads or if: a distribute loop in chunks of the
+// block's size, each split one iteration a thread by a parallel region of
+// the whole block. In an SPMD kernel the team's threads then are its block,
+// and the team's range and each thread's stride through it
+// (StaticSchedule.h) give every thread the same iterations as the two usual
+// loops; in a generic kernel (workers only) both keep the usual schedules.
+
+template <typename T, typename ST>
+void distributeGridStrideInit(ident_t *Loc, int32_t SchedType,
+                              int32_t *PLastIter, T *PLower, T *PUpper,
+                              ST *PStride, ST Incr, ST Chunk) {
+  if (!state::isSPMD(state::get()) || Chunk != ST(hw::blockDim()))
+    return distributeStaticInit(Loc, SchedType, PLastIter, PLower, PUpper,
+                                PStride, Incr, Chunk);
+  checkedKind(Loc, SchedType, Incr, Chunk, hw::blockId(), hw::gridDim(),
+              /*Distribute=*/true);
+  give(schedule::gridStrideTeam<T, ST>(*PLower, *PUpper, Chunk, hw::blockId(),
+                                       hw::gridDim()),
+       PLastIter, PLower, PUpper, PStride);
+}
+
+template <typename T, typename ST>
+void forGridStrideInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter,
+                       T *PLower, T *PUpper, ST *PStride, ST Incr, ST Chunk) {
+  uint8_t State = state::get();
+  uint32_t Threads = mapping::numThreads(State);
+  if (!state::isSPMD(State) || Chunk != 1 || Threads != hw::blockDim())
+    return forStaticInit(Loc, SchedType, PLastIter, PLower, PUpper, PStride,
+                         Incr, Chunk);
+  uint32_t Id = mapping::threadNum(hw::threadId(), State);
+  checkedKind(Loc, SchedType, Incr, Chunk, Id, Threads, /*Distribute=*/false);
+  give(schedule::gridStrideThread<T, ST>(*PLower, *PUpper, Id, Threads,
+                                         hw::gridDim()),
+       PLastIter, PLower, PUpper, PStride);
 }
 
 } // namespace
@@ -139,6 +191,27 @@ void __kmpc_distribute_static_init_8u(ident_t *Loc, int32_t, int32_t SchedType,
   distributeStaticInit(Loc, SchedType, PLastIter, PLower, PUpper, PStride, Incr,
                        Chunk);
 }
+
+// Grid-stride forms (GridStrideLoops): the signatures of the entry points
+// they replace.
+#define GRID_STRIDE_ENTRY_POINTS(SUFFIX, T, ST)                                \
+  void __ompgpu_distribute_grid_stride_init_##SUFFIX(                          \
+      ident_t *Loc, int32_t, int32_t SchedType, int32_t *PLastIter, T *PLower, \
+      T *PUpper, ST *PStride, ST Incr, ST Chunk) {                             \
+    distributeGridStrideInit(Loc, SchedType, PLastIter, PLower, PUpper,        \
+                             PStride, Incr, Chunk);                            \
+  }                                                                            \
+  void __ompgpu_for_grid_stride_init_##SUFFIX(                                 \
+      ident_t *Loc, int32_t, int32_t SchedType, int32_t *PLastIter, T *PLower, \
+      T *PUpper, ST *PStride, ST Incr, ST Chunk) {                             \
+    forGridStrideInit(Loc, SchedType, PLastIter, PLower, PUpper, PStride,      \
+                      Incr, Chunk);                                            \
+  }
+GRID_STRIDE_ENTRY_POINTS(4, int32_t, int32_t)
+GRID_STRIDE_ENTRY_POINTS(4u, uint32_t, int32_t)
+GRID_STRIDE_ENTRY_POINTS(8, int64_t, int64_t)
+GRID_STRIDE_ENTRY_POINTS(8u, uint64_t, int64_t)
+#undef GRID_STRIDE_ENTRY_POINTS
 
 // Static loops keep no state between init and fini.
 void __kmpc_for_static_fini(ident_t *, int32_t) {}

@@ -16,6 +16,7 @@
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/GuardedWriteBarriers.h"
 #include "ompgpu/Transforms/IndirectCallLookup.h"
 #include "ompgpu/Transforms/InternalizeDeviceProgram.h"
@@ -89,6 +90,7 @@ ModulePassManager buildBeforeRuntimePipeline() {
   // Passes that choose among runtime entry points run before the runtime is
   // linked, so that its only-what-is-used link brings the ones they chose.
   MPM.addPass(DeferReductionsPass());
+  MPM.addPass(GridStrideLoopsPass());
   // After DeferReductions: it also rewrites the callbacks handed to the
   // deferred entry points.
   MPM.addPass(FullWarpShufflesPass());
