@@ -5,8 +5,8 @@
 // counts around the block and grid sizes and each index width; lastprivate
 // takes the last iteration's value and a reduction sees every iteration. A
 // loop with num_threads keeps the usual schedules.
-// RUN: %clang -O2 %offload %s -o %t -Rpass=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %run %t | FileCheck %s
+// RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
+// RUN: %clang -O2 %offload %s -o %t.remarks -Rpass=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK-DAG: remark: the distribute parallel for of the target region in 'check_placement' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_int' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_unsigned' at line {{[0-9]+}} runs as one grid-stride loop
