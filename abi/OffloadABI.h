@@ -101,6 +101,11 @@ static inline const char *ompgpuExecutionModeName(int64_t Mode) {
 /* The global that holds a kernel's environment is the kernel's name followed
  * by this. */
 #define OMPGPU_KERNEL_ENVIRONMENT_SUFFIX "_kernel_environment"
+/* A kernel whose iterations do unequal work (the link step's LaunchWaves
+ * pass) has a global of its name and this suffix: a uint32_t, the waves of
+ * teams that fill the device which the host launches where it chooses the
+ * number of teams (one wave for other kernels). */
+#define OMPGPU_KERNEL_WAVES_SUFFIX "_launch_waves"
 
 /*===-- The launch contract -----------------------------------------------===*/
 

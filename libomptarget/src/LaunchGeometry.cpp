@@ -5,7 +5,9 @@
 // MaxThreads (the kernel's .maxntid) nor the driver's per-kernel limit.
 // Generic kernels get the master warp on top. Teams: num_teams clause, else
 // the device's nteams-var (OMP_NUM_TEAMS), else enough teams for the trip
-// count, else what fills the device, never more than fills the device.
+// count, else what fills the device, never more than fills the device (as
+// many times over as the kernel's waves: kernels whose iterations do unequal
+// work leave the balancing to the hardware's block scheduler).
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,8 +67,10 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
     Geometry.TeamsSource = "ompx_bare num_teams clause";
     return;
   }
-  uint64_t Full =
-      uint64_t(NumMultiprocessors) * std::max(BlocksPerMultiprocessor, 1u);
+  bool Unequal = Kernel.Waves > 1;
+  uint64_t Full = uint64_t(NumMultiprocessors) *
+                  std::max(BlocksPerMultiprocessor, 1u) *
+                  std::max(Kernel.Waves, 1u);
   uint64_t Teams;
   if (NumTeams == -1) {
     Teams = 1;
@@ -86,11 +90,16 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
     Geometry.TeamsSource = "loop trip count";
     if (Teams > Full) {
       Teams = Full;
-      Geometry.TeamsSource = "loop trip count, capped by device occupancy";
+      Geometry.TeamsSource =
+          Unequal ? "loop trip count, capped by waves of device occupancy "
+                    "(iterations of unequal work)"
+                  : "loop trip count, capped by device occupancy";
     }
   } else {
     Teams = Full;
-    Geometry.TeamsSource = "device occupancy";
+    Geometry.TeamsSource =
+        Unequal ? "waves of device occupancy (iterations of unequal work)"
+                : "device occupancy";
   }
   Geometry.Teams[0] =
       static_cast<uint32_t>(std::min<uint64_t>(Teams, MaxGridX));

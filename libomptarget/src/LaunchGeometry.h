@@ -27,6 +27,10 @@ struct KernelShape {
   /// The driver's limit for the kernel
   /// (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK).
   uint32_t FunctionMaxThreads = 1024;
+  /// How many times over the teams the runtime chooses fill the device: more
+  /// than one for kernels whose iterations do unequal work
+  /// (OMPGPU_KERNEL_WAVES_SUFFIX).
+  uint32_t Waves = 1;
 };
 
 struct LaunchGeometry {

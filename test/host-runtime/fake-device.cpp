@@ -25,6 +25,11 @@ KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l30_kernel_environment =
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
 KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l40_kernel_environment = {
     {1, 1, OMP_TGT_EXEC_MODE_GENERIC, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
+// An SPMD kernel whose iterations do unequal work: the link step's waves.
+KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l60_kernel_environment = {
+    {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
+uint32_t fakedev___omp_offloading_10_20_main_l60_launch_waves = 16;
+void fakedev___omp_offloading_10_20_main_l60(void **, unsigned, unsigned) {}
 double fakedev_g[4] = {-1, -1, -1, -1}; // declare target double g[4]
 
 struct Pair {
@@ -65,7 +70,7 @@ void fakedev___omp_offloading_10_20_main_l50(void **Params, unsigned Teams,
 }
 
 double g[4] = {0, 0, 0, 0};
-char RegionL30, RegionL40, RegionL50;
+char RegionL30, RegionL40, RegionL50, RegionL60;
 
 int main() {
   static const char PTX[] = ".version 8.8\n.target sm_90\n.address_size 64\n";
@@ -79,6 +84,8 @@ int main() {
       synthetic::entry(&RegionL40, "__omp_offloading_10_20_main_l40", 0));
   Program.Entries.push_back(
       synthetic::entry(&RegionL50, "__omp_offloading_10_20_main_l50", 0));
+  Program.Entries.push_back(
+      synthetic::entry(&RegionL60, "__omp_offloading_10_20_main_l60", 0));
   Program.Entries.push_back(synthetic::entry(g, "g", sizeof(g)));
   Program.registerLib();
   ident_t Loc = synthetic::location(";fake.c;main;30;1;;");
@@ -138,6 +145,19 @@ int main() {
   GenericArgs.Tripcount = 0;
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL40, &GenericArgs);
   // CHECK: in generic mode with 2112 teams x 160 threads (teams: device occupancy; threads: kernel default)
+
+  // Unequal iterations: 16 times the teams that fill the device, never more
+  // than one iteration a thread.
+  GenericArgs.Tripcount = 100000000;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 33792 teams x 128 threads (teams: loop trip count, capped by waves of device occupancy (iterations of unequal work); threads: kernel default)
+  // LIMITS: launching __omp_offloading_10_20_main_l60 in SPMD mode with 96 teams x 64 threads (teams: loop trip count, capped by waves of device occupancy (iterations of unequal work); threads: capped by the kernel's resource limit)
+  GenericArgs.Tripcount = 1280;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 10 teams x 128 threads (teams: loop trip count; threads: kernel default)
+  GenericArgs.Tripcount = 0;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 33792 teams x 128 threads (teams: waves of device occupancy (iterations of unequal work); threads: kernel default)
 
   // The declare target global stays mapped: update from reads its device copy.
   // The three regions above returned before their kernels ran; the update

@@ -32,6 +32,10 @@
 
 namespace ompgpu {
 
+/// The attribute of a function whose combined loop the pass converted (the
+/// kernel itself once clang has inlined its teams region), for LaunchWaves.
+inline constexpr char GridStrideAttr[] = "ompgpu-grid-stride";
+
 /// Gives combined distribute parallel for loops the grid-stride entry points.
 struct GridStrideLoopsPass : llvm::PassInfoMixin<GridStrideLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

@@ -149,6 +149,7 @@ bool convert(Function &F) {
   LLVM_DEBUG(dbgs() << "grid-stride loop in " << F.getName() << "\n");
   redirect(Distribute, OMPGPU_DISTRIBUTE_GRID_STRIDE_INIT_PREFIX, Suffix);
   redirect(For, OMPGPU_FOR_GRID_STRIDE_INIT_PREFIX, Suffix);
+  F.addFnAttr(GridStrideAttr);
   report(Distribute);
   return true;
 }

@@ -23,6 +23,7 @@
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/KernelModes.h"
 #include "ompgpu/Transforms/KernelTargetAttributes.h"
+#include "ompgpu/Transforms/LaunchWaves.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
@@ -186,6 +187,8 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
   MPM.addPass(EmptyUncalledFunctionsPass());
   MPM.addPass(GlobalDCEPass());
   MPM.addPass(UnreadSharedStatePass());
+  // On the final loops; it only adds a global the host reads.
+  MPM.addPass(LaunchWavesPass());
   // Removing stores changes no barrier, and it needs the final control flow,
   // which it keeps.
   MPM.addPass(AlignedBarriersPass());
