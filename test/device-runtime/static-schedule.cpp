@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <utility>
 #include <vector>
 
 using namespace ompgpu;
@@ -194,33 +195,42 @@ static void checkGridStrideHuge(T Lower, T Upper, unsigned Threads,
   }
 }
 
+// Ranges of up to 70 iterations at the limits of T and in between: [Base,
+// Base + Len - 1], moved down where it would pass the maximum; an empty one
+// (Len 0) has its lower bound one past its upper.
+template <typename T> static std::vector<std::pair<T, T>> smallRanges() {
+  const T Min = std::numeric_limits<T>::min(),
+          Max = std::numeric_limits<T>::max();
+  std::vector<std::pair<T, T>> Ranges;
+  for (T Base : {Min, T(Min + 3), T(0), T(Max / 2), T(Max - 70), Max})
+    for (int Len = 0; Len <= 70; Len += (Len < 12 ? 1 : 7)) {
+      Wide Lo = Base, Hi = Lo + Len - 1;
+      if (Hi > Wide(Max)) {
+        Hi = Max;
+        Lo = Hi - Len + 1;
+      }
+      if (Len == 0) {
+        T Upper = Lo > Wide(Min) ? T(Lo - 1) : T(Lo);
+        Ranges.push_back({T(Wide(Upper) + 1), Upper});
+      } else {
+        Ranges.push_back({T(Lo), T(Hi)});
+      }
+    }
+  return Ranges;
+}
+
 template <typename T, typename ST> static void checkType() {
   const int Kinds[] = {SchedStaticChunked, SchedStatic,
                        SchedStaticBalancedChunked, SchedDistributeStaticChunked,
                        SchedDistributeStatic};
   const T Min = std::numeric_limits<T>::min(),
           Max = std::numeric_limits<T>::max();
-  const T Bases[] = {Min, T(Min + 3), T(0), T(Max / 2), T(Max - 70), Max};
+  const std::vector<std::pair<T, T>> Ranges = smallRanges<T>();
   for (int Kind : Kinds)
-    for (T Base : Bases)
-      for (int Len = 0; Len <= 70; Len += (Len < 12 ? 1 : 7))
-        for (unsigned NumIds : {1u, 2u, 3u, 5u, 7u, 32u, 33u, 96u})
-          for (ST Chunk : {ST(0), ST(1), ST(2), ST(3), ST(4), ST(8), ST(128)}) {
-            // The range [Base, Base + Len - 1], moved down if it would pass
-            // the maximum.
-            Wide Lo = Base, Hi = Lo + Len - 1;
-            if (Hi > Wide(Max)) {
-              Hi = Max;
-              Lo = Hi - Len + 1;
-            }
-            if (Len == 0) {
-              // An empty range: lower bound one past the upper.
-              T Upper = Lo > Wide(Min) ? T(Lo - 1) : T(Lo);
-              checkSmall<T, ST>(Kind, T(Wide(Upper) + 1), Upper, Chunk, NumIds);
-              continue;
-            }
-            checkSmall<T, ST>(Kind, T(Lo), T(Hi), Chunk, NumIds);
-          }
+    for (auto [Lower, Upper] : Ranges)
+      for (unsigned NumIds : {1u, 2u, 3u, 5u, 7u, 32u, 33u, 96u})
+        for (ST Chunk : {ST(0), ST(1), ST(2), ST(3), ST(4), ST(8), ST(128)})
+          checkSmall<T, ST>(Kind, Lower, Upper, Chunk, NumIds);
   for (int Kind : Kinds)
     for (unsigned NumIds : {1u, 2u, 3u, 1000u})
       for (ST Chunk : {ST(0), ST(1), ST(7), ST(1) << (sizeof(ST) * 8 - 2),
@@ -229,22 +239,10 @@ template <typename T, typename ST> static void checkType() {
   for (int Kind : Kinds)
     for (ST Chunk : {ST(0), ST(1), ST(1000), std::numeric_limits<ST>::max()})
       checkManyIds<T, ST>(Kind, Chunk);
-  for (T Base : Bases)
-    for (int Len = 0; Len <= 90; Len += (Len < 12 ? 1 : 13))
-      for (unsigned Threads : {1u, 2u, 3u, 32u})
-        for (unsigned Teams : {1u, 2u, 3u, 5u}) {
-          Wide Lo = Base, Hi = Lo + Len - 1;
-          if (Hi > Wide(Max)) {
-            Hi = Max;
-            Lo = Hi - Len + 1;
-          }
-          if (Len == 0) {
-            T Upper = Lo > Wide(Min) ? T(Lo - 1) : T(Lo);
-            checkGridStride<T, ST>(T(Wide(Upper) + 1), Upper, Threads, Teams);
-            continue;
-          }
-          checkGridStride<T, ST>(T(Lo), T(Hi), Threads, Teams);
-        }
+  for (auto [Lower, Upper] : Ranges)
+    for (unsigned Threads : {1u, 2u, 3u, 32u})
+      for (unsigned Teams : {1u, 2u, 3u, 5u})
+        checkGridStride<T, ST>(Lower, Upper, Threads, Teams);
   for (unsigned Teams : {1u, 7u, 1000u}) {
     checkGridStrideHuge<T, ST>(Min, Max, 256, Teams);
     checkGridStrideHuge<T, ST>(Min, T(Max - 1), 256, Teams);

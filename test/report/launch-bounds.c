@@ -65,6 +65,18 @@
 #define UPDATE(Count, acc, v, c)                                               \
   _Pragma("unroll") for (int j = 0; j < Count; ++j) acc[j] = acc[j] * v + c[j]
 
+// Row i of a stream over the columns of x with Count accumulators.
+#define STREAM_ROW(Count)                                                      \
+  do {                                                                         \
+    double acc[Count] = {0};                                                   \
+    for (int k = 0; k < n; ++k)                                                \
+      UPDATE(Count, acc, x[(long)k * rows + i], c);                            \
+    double sum = 0;                                                            \
+    for (int j = 0; j < Count; ++j)                                            \
+      sum += acc[j];                                                           \
+    y[i] = sum;                                                                \
+  } while (0)
+
 // Gathers with about 100 values live: 64 registers are too few, 128 enough.
 void lowered(const int *start, const int *col, const double *x,
              const double *c, double *y, int rows) {
@@ -101,45 +113,24 @@ void dropped(const int *start, const int *col, const double *x,
 void smaller_teams(const double *x, const double *c, double *y, int rows,
                    int n) {
 #pragma omp target teams distribute parallel for
-  for (int i = 0; i < rows; ++i) {
-    double acc[32] = {0};
-    for (int k = 0; k < n; ++k)
-      UPDATE(32, acc, x[(long)k * rows + i], c);
-    double sum = 0;
-    for (int j = 0; j < 32; ++j)
-      sum += acc[j];
-    y[i] = sum;
-  }
+  for (int i = 0; i < rows; ++i)
+    STREAM_ROW(32);
 }
 
 // The same with a thread_limit of the program's own: it stays, and the
 // hint for a second team a multiprocessor (128 registers) spills: none.
 void own_limit(const double *x, const double *c, double *y, int rows, int n) {
 #pragma omp target teams distribute parallel for thread_limit(256)
-  for (int i = 0; i < rows; ++i) {
-    double acc[32] = {0};
-    for (int k = 0; k < n; ++k)
-      UPDATE(32, acc, x[(long)k * rows + i], c);
-    double sum = 0;
-    for (int j = 0; j < 32; ++j)
-      sum += acc[j];
-    y[i] = sum;
-  }
+  for (int i = 0; i < rows; ++i)
+    STREAM_ROW(32);
 }
 
 // Streams with about 70 registers: three teams of 256 threads per
 // multiprocessor, and ptxas fits it in the 64 that four need.
 void raised(const double *x, const double *c, double *y, int rows, int n) {
 #pragma omp target teams distribute parallel for thread_limit(256)
-  for (int i = 0; i < rows; ++i) {
-    double acc[12] = {0};
-    for (int k = 0; k < n; ++k)
-      UPDATE(12, acc, x[(long)k * rows + i], c);
-    double sum = 0;
-    for (int j = 0; j < 12; ++j)
-      sum += acc[j];
-    y[i] = sum;
-  }
+  for (int i = 0; i < rows; ++i)
+    STREAM_ROW(12);
 }
 
 // Gathers with few values live: ptxas fits the hint.

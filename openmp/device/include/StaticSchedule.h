@@ -131,6 +131,17 @@ template <typename T, typename ST> struct Assignment {
   bool LastIteration;
 };
 
+/// What a participant without iterations of [.., Upper] gets. Lower > Upper
+/// must survive the caller's Upper = min(Upper, loop end); starting just past
+/// the range also ends loops that step by the stride.
+template <typename T, typename ST>
+Assignment<T, ST> nothingIn(T Upper, ST Stride) {
+  using U = typename LoopTypes<T>::Unsigned;
+  if (Upper != LoopTypes<T>::Max)
+    return {T(U(Upper) + 1), Upper, Stride, false};
+  return {Upper, T(U(Upper) - 1), Stride, false};
+}
+
 /// Kind is one of the static schedule kinds, without modifiers. A
 /// non-positive chunk means no chunk, as in the host runtime.
 template <typename T, typename ST>
@@ -165,11 +176,7 @@ Assignment<T, ST> assign(int32_t Kind, T Lower, T Upper, ST Chunk, uint32_t Id,
   if (!S.Empty)
     return {T(U(Lower) + S.First), T(U(Lower) + S.Last), Stride,
             S.HasLastIteration};
-  // Lower > Upper must survive the caller's Upper = min(Upper, loop end);
-  // starting just past the range also ends loops that step by the stride.
-  if (Upper != LoopTypes<T>::Max)
-    return {T(U(Upper) + 1), Upper, Stride, false};
-  return {Upper, T(U(Upper) - 1), Stride, false};
+  return nothingIn<T, ST>(Upper, Stride);
 }
 
 /// A combined `distribute parallel for` run as one grid-stride loop
@@ -198,8 +205,8 @@ Assignment<T, ST> gridStrideTeam(T Lower, T Upper, ST Chunk, uint32_t Id,
   return {A.Lower, Upper, ST(Rest + 1), A.LastIteration};
 }
 
-/// Thread Id of a team of NumIds threads, the team being number Team of
-/// Teams, in a range gridStrideTeam gave its team: the thread's first
+/// Thread Id of a team of NumIds threads, in a league of Teams teams, in a
+/// range gridStrideTeam gave its team: the thread's first
 /// iteration, and the stride to its next one, NumIds * Teams (the team's
 /// chunks are NumIds iterations long). A range of at most NumIds iterations
 /// (a team's only chunk) gets the same as a chunk-1 split of it.
@@ -213,11 +220,8 @@ Assignment<T, ST> gridStrideThread(T Lower, T Upper, uint32_t Id,
   if (Lower > Upper)
     return {Lower, Upper, 1, false};
   U Span = U(Upper) - U(Lower);
-  if (U(Id) > Span) {
-    if (Upper != LoopTypes<T>::Max)
-      return {T(U(Upper) + 1), Upper, Stride, false};
-    return {Upper, T(U(Upper) - 1), Stride, false};
-  }
+  if (U(Id) > Span)
+    return nothingIn<T, ST>(Upper, Stride);
   U Rest = Span - U(Id);
   return {T(U(Lower) + U(Id)), Upper, Stride, uint64_t(Rest) % Step == 0};
 }

@@ -1,5 +1,4 @@
-//===- ConstantChoiceFolding.h - Fold tests of a choice between constants -*-
-//C++ -*-===//
+//===- ConstantChoiceFolding.h - Fold tests of constant choices -*- C++ -*-===//
 //
 // After ThreadStatePromotion a kernel's thread-state byte is often a choice
 // between two constants, `select (ntid > 1), 0xD1, 0xB1` (an active team or a

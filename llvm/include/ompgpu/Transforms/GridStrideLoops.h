@@ -1,5 +1,4 @@
-//===- GridStrideLoops.h - Combined distribute parallel for in one loop -*- C++
-//-*-===//
+//===- GridStrideLoops.h - distribute parallel for in one loop --*- C++ -*-===//
 //
 // Clang emits a combined `distribute parallel for` as two loops: each team
 // steps through chunks as large as its block (__kmpc_distribute_static_init

@@ -1,5 +1,4 @@
-//===- LaunchWaves.h - More waves of teams for unequal iterations -*- C++
-//-*-===//
+//===- LaunchWaves.h - More teams for unequal iterations --------*- C++ -*-===//
 //
 // The host launches an SPMD kernel without a num_teams clause as one wave of
 // teams, enough to fill the device once, and each thread runs its share of

@@ -1,5 +1,4 @@
-//===- ConstantChoiceFolding.cpp - Fold tests of a choice between constants
-//===//
+//===- ConstantChoiceFolding.cpp - Fold tests of constant choices ---------===//
 //
 // The design is in ConstantChoiceFolding.h.
 //

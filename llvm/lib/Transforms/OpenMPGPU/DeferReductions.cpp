@@ -20,6 +20,7 @@
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RuntimeCalls.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -73,25 +74,11 @@ DenseMap<const Function *, KernelSet> kernelsReaching(Module &M) {
   return Reaching;
 }
 
-SmallVector<CallInst *> callsTo(Module &M, StringRef Name) {
-  SmallVector<CallInst *> Calls;
-  if (Function *Callee = M.getFunction(Name))
-    for (User *U : Callee->users())
-      if (auto *Call = dyn_cast<CallInst>(U))
-        if (Call->getCalledFunction() == Callee)
-          Calls.push_back(Call);
-  return Calls;
-}
-
-void redirect(ArrayRef<CallInst *> Calls, Module &M, StringRef NewName) {
-  if (Calls.empty())
-    return;
-  FunctionCallee Replacement =
-      M.getOrInsertFunction(NewName, Calls.front()->getFunctionType());
+void redirectAll(ArrayRef<CallInst *> Calls, StringRef NewName) {
   for (CallInst *Call : Calls) {
-    assert(Call->getFunctionType() == Replacement.getFunctionType() &&
+    assert(Call->getFunctionType() == Calls.front()->getFunctionType() &&
            "clang calls each reduction entry point with one signature");
-    Call->setCalledFunction(Replacement);
+    redirect(*Call, NewName);
   }
 }
 
@@ -170,8 +157,8 @@ PreservedAnalyses DeferReductionsPass::run(Module &M, ModuleAnalysisManager &) {
                     << " parallel-level reductions deferred\n");
   NumTeamsDeferred += DeferredTeams.size();
   NumParallelDeferred += DeferredParallel.size();
-  redirect(DeferredTeams, M, DeferredTeamsReduce);
-  redirect(DeferredParallel, M, DeferredParallelReduce);
+  redirectAll(DeferredTeams, DeferredTeamsReduce);
+  redirectAll(DeferredParallel, DeferredParallelReduce);
   return DeferredTeams.empty() ? PreservedAnalyses::all()
                                : PreservedAnalyses::none();
 }

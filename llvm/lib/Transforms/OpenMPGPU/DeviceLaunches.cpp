@@ -11,6 +11,7 @@
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RuntimeCalls.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -245,7 +246,7 @@ void endChildKernel(Module &M, Function &Kernel, const ChildKernel &Child) {
 
 /// Step 3: the teams reductions in code \p Kernel runs use its launch's
 /// records.
-void redirectReductions(Module &M, Function &Kernel) {
+void redirectReductions(Function &Kernel) {
   for (Function *F : functionsReachableFrom(Kernel))
     for (Instruction &I : instructions(*F)) {
       auto *Call = dyn_cast<CallBase>(&I);
@@ -254,8 +255,7 @@ void redirectReductions(Module &M, Function &Kernel) {
         continue;
       for (auto [From, To] : ChildReductions)
         if (Callee->getName() == From) {
-          Call->setCalledFunction(
-              M.getOrInsertFunction(To, Call->getFunctionType()));
+          redirect(*Call, To);
           if (From != OMPGPU_KMPC_REDUCTION_GET_FIXED_BUFFER)
             ++NumChildReductions;
         }
@@ -302,7 +302,7 @@ PreservedAnalyses DeviceLaunchesPass::run(Module &M, ModuleAnalysisManager &) {
   MapVector<Function *, ChildKernel> Children = bindMarkers(M, *MarkerFn);
   for (auto &[Kernel, Child] : Children) {
     endChildKernel(M, *Kernel, Child);
-    redirectReductions(M, *Kernel);
+    redirectReductions(*Kernel);
   }
   recordLaunches(M);
   if (MarkerFn->use_empty())

@@ -6,13 +6,14 @@
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RuntimeCalls.h"
 
 #include "OffloadABI.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
@@ -35,31 +36,30 @@ enum ParallelOperand { IfExpr = 2, NumThreads = 3, Outlined = 5, Wrapper = 6 };
 /// A static init's operands: the schedule and the chunk.
 enum StaticInitOperand { Schedule = 2, Chunk = 8 };
 
-/// The width suffix ("4", "8u", ...) if \p CB calls an entry point whose name
-/// is \p Prefix and a suffix, else "".
-StringRef suffixOfCall(const CallBase &CB, StringRef Prefix) {
-  const Function *Callee = CB.getCalledFunction();
-  if (!Callee)
-    return "";
-  StringRef Name = Callee->getName();
-  if (!Name.consume_front(Prefix))
-    return "";
-  return Name;
-}
+/// The widths of clang's static init entry points: the suffixes of their
+/// names.
+constexpr StringLiteral Widths[] = {"4", "4u", "8", "8u"};
 
 bool isConstant(const Value *V, int64_t Expected) {
   auto *C = dyn_cast<ConstantInt>(V);
   return C && C->getSExtValue() == Expected;
 }
 
-/// The calls in \p F of entry points named \p Prefix plus a suffix.
-SmallVector<CallBase *, 2> callsOf(Function &F, StringRef Prefix) {
-  SmallVector<CallBase *, 2> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I);
-        CB && !suffixOfCall(*CB, Prefix).empty())
-      Calls.push_back(CB);
-  return Calls;
+/// A static init call with the width of its entry point.
+struct StaticInit {
+  CallInst *Call;
+  StringRef Width;
+};
+
+/// The calls of the static init entry points named \p Prefix and a width,
+/// by the function that makes them, in module order.
+MapVector<Function *, SmallVector<StaticInit, 1>>
+staticInitsByFunction(Module &M, StringRef Prefix) {
+  MapVector<Function *, SmallVector<StaticInit, 1>> Inits;
+  for (StringRef Width : Widths)
+    for (CallInst *Call : callsTo(M, (Prefix + Width).str()))
+      Inits[Call->getFunction()].push_back({Call, Width});
+  return Inits;
 }
 
 /// Whether \p Chunk is clang's default distribute chunk, the block size.
@@ -96,14 +96,6 @@ Function *wholeBlockRegion(CallBase &Parallel) {
   return Region;
 }
 
-/// Redirects \p Call to the entry point \p Prefix + \p Suffix.
-void redirect(CallBase &Call, StringRef Prefix, StringRef Suffix) {
-  Module &M = *Call.getModule();
-  FunctionCallee Replacement =
-      M.getOrInsertFunction((Prefix + Suffix).str(), Call.getFunctionType());
-  Call.setCalledFunction(Replacement);
-}
-
 void report(CallBase &Distribute) {
   OptimizationRemarkEmitter ORE(Distribute.getFunction());
   ORE.emit([&] {
@@ -114,55 +106,57 @@ void report(CallBase &Distribute) {
   });
 }
 
-/// Gives \p F's combined loop the grid-stride entry points if it has clang's
-/// shape (GridStrideLoops.h); returns whether it did.
-bool convert(Function &F) {
-  SmallVector<CallBase *, 2> Distributes =
-      callsOf(F, OMPGPU_KMPC_DISTRIBUTE_STATIC_INIT_PREFIX);
-  SmallVector<CallBase *, 2> Parallels;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I);
-        CB && CB->getCalledFunction() &&
-        CB->getCalledFunction()->getName() == OMPGPU_KMPC_PARALLEL)
-      Parallels.push_back(CB);
-  if (Distributes.size() != 1 || Parallels.size() != 1)
-    return false;
-  CallBase &Distribute = *Distributes.front();
-  StringRef Suffix =
-      suffixOfCall(Distribute, OMPGPU_KMPC_DISTRIBUTE_STATIC_INIT_PREFIX);
-  if (!isConstant(Distribute.getArgOperand(Schedule),
+/// Gives the combined loop of \p Distribute's function the grid-stride entry
+/// points if it has clang's shape (GridStrideLoops.h), \p Parallel being the
+/// function's one parallel region and \p Fors every function's for inits;
+/// returns whether it did.
+bool convert(const StaticInit &Distribute, CallInst &Parallel,
+             const MapVector<Function *, SmallVector<StaticInit, 1>> &Fors) {
+  if (!isConstant(Distribute.Call->getArgOperand(Schedule),
                   DistributeStaticChunked) ||
-      !isBlockSize(Distribute.getArgOperand(Chunk)))
+      !isBlockSize(Distribute.Call->getArgOperand(Chunk)))
     return false;
-  Function *Region = wholeBlockRegion(*Parallels.front());
-  if (!Region)
+  Function *Region = wholeBlockRegion(Parallel);
+  auto RegionFors = Region ? Fors.find(Region) : Fors.end();
+  if (RegionFors == Fors.end() || RegionFors->second.size() != 1)
     return false;
-  SmallVector<CallBase *, 2> Fors =
-      callsOf(*Region, OMPGPU_KMPC_FOR_STATIC_INIT_PREFIX);
-  if (Fors.size() != 1)
+  const StaticInit &For = RegionFors->second.front();
+  if (For.Width != Distribute.Width ||
+      !isConstant(For.Call->getArgOperand(Schedule), StaticChunked) ||
+      !isConstant(For.Call->getArgOperand(Chunk), 1))
     return false;
-  CallBase &For = *Fors.front();
-  if (suffixOfCall(For, OMPGPU_KMPC_FOR_STATIC_INIT_PREFIX) != Suffix ||
-      !isConstant(For.getArgOperand(Schedule), StaticChunked) ||
-      !isConstant(For.getArgOperand(Chunk), 1))
-    return false;
+  Function &F = *Distribute.Call->getFunction();
   LLVM_DEBUG(dbgs() << "grid-stride loop in " << F.getName() << "\n");
-  redirect(Distribute, OMPGPU_DISTRIBUTE_GRID_STRIDE_INIT_PREFIX, Suffix);
-  redirect(For, OMPGPU_FOR_GRID_STRIDE_INIT_PREFIX, Suffix);
+  redirect(
+      *Distribute.Call,
+      (OMPGPU_DISTRIBUTE_GRID_STRIDE_INIT_PREFIX + Distribute.Width).str());
+  redirect(*For.Call, (OMPGPU_FOR_GRID_STRIDE_INIT_PREFIX + For.Width).str());
   F.addFnAttr(GridStrideAttr);
-  report(Distribute);
+  report(*Distribute.Call);
   return true;
 }
 
 } // namespace
 
 PreservedAnalyses GridStrideLoopsPass::run(Module &M, ModuleAnalysisManager &) {
+  auto Distributes =
+      staticInitsByFunction(M, OMPGPU_KMPC_DISTRIBUTE_STATIC_INIT_PREFIX);
+  auto Fors = staticInitsByFunction(M, OMPGPU_KMPC_FOR_STATIC_INIT_PREFIX);
+  MapVector<Function *, SmallVector<CallInst *, 1>> Parallels;
+  for (CallInst *Call : callsTo(M, OMPGPU_KMPC_PARALLEL))
+    Parallels[Call->getFunction()].push_back(Call);
   bool Changed = false;
-  for (Function &F : M)
-    if (!F.isDeclaration() && convert(F)) {
+  // A function with exactly one distribute init and one parallel region.
+  for (auto &[F, Inits] : Distributes) {
+    auto FunctionParallels = Parallels.find(F);
+    if (Inits.size() != 1 || FunctionParallels == Parallels.end() ||
+        FunctionParallels->second.size() != 1)
+      continue;
+    if (convert(Inits.front(), *FunctionParallels->second.front(), Fors)) {
       ++NumGridStride;
       Changed = true;
     }
+  }
   return preservedUnlessCFGChanged(Changed);
 }
 

@@ -9,14 +9,11 @@
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
@@ -52,13 +49,10 @@ bool dependsOnLoadInLoop(const SCEV *Count, const LoopInfo &LI) {
 
 /// The header of the first loop of \p K whose trip count makes iterations
 /// unequal, with the loop's location; a null header if there is none.
-std::pair<BasicBlock *, DebugLoc> unequalLoop(Function &K) {
-  DominatorTree DT(K);
-  LoopInfo LI(DT);
-  TargetLibraryInfoImpl TLII(K.getParent()->getTargetTriple());
-  TargetLibraryInfo TLI(TLII, &K);
-  AssumptionCache AC(K);
-  ScalarEvolution SE(K, TLI, AC, DT, LI);
+std::pair<BasicBlock *, DebugLoc> unequalLoop(Function &K,
+                                              FunctionAnalysisManager &FAM) {
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(K);
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(K);
   for (const Loop *L : LI.getLoopsInPreorder()) {
     // The program's loops: inside the team's distribute loop and the thread's
     // loop over its share, whose counts depend on the launch.
@@ -94,7 +88,9 @@ void mark(Function &K, BasicBlock &Header, const DebugLoc &Location) {
 
 } // namespace
 
-PreservedAnalyses LaunchWavesPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses LaunchWavesPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
   for (Function &K : M) {
     // A combined construct's loops, as GridStrideLoops found them, in the
@@ -104,7 +100,7 @@ PreservedAnalyses LaunchWavesPass::run(Module &M, ModuleAnalysisManager &) {
         !K.hasFnAttribute(GridStrideAttr) ||
         kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) != OMP_TGT_EXEC_MODE_SPMD)
       continue;
-    auto [Header, Location] = unequalLoop(K);
+    auto [Header, Location] = unequalLoop(K, FAM);
     if (Header) {
       LLVM_DEBUG(dbgs() << K.getName() << ": unequal iterations at "
                         << Header->getName() << "\n");
