@@ -101,11 +101,13 @@ static inline const char *ompgpuExecutionModeName(int64_t Mode) {
 /* The global that holds a kernel's environment is the kernel's name followed
  * by this. */
 #define OMPGPU_KERNEL_ENVIRONMENT_SUFFIX "_kernel_environment"
-/* A kernel whose iterations do unequal work (the link step's LaunchWaves
- * pass) has a global of its name and this suffix: a uint32_t, the waves of
- * teams that fill the device which the host launches where it chooses the
- * number of teams (one wave for other kernels). */
-#define OMPGPU_KERNEL_WAVES_SUFFIX "_launch_waves"
+/* A kernel whose combined distribute parallel for runs as one loop (the
+ * link step's GridStrideLoops and ThreadIterations) has a global of its name
+ * and this suffix: a uint32_t, the iterations of each thread the host aims at
+ * where it chooses the number of teams (at least enough to fill the device
+ * once). Its teams then take contiguous blocks of the loop in launch order.
+ * Other kernels get one wave of teams. */
+#define OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX "_thread_iterations"
 
 /*===-- The launch contract -----------------------------------------------===*/
 
@@ -121,6 +123,11 @@ enum LaunchContract {
    * kernel, for its main thread's data-sharing stack; the device runtime
    * reads the size from %dynamic_smem_size. */
   OMPGPU_DATA_SHARING_STACK_BYTES = 2048,
+  /* Iterations of each thread where the host chooses the teams of a combined
+   * distribute parallel for that runs as one loop (GridStrideLoops): the
+   * teams then take contiguous blocks of the loop in launch order, as CUDA
+   * blocks take tiles (docs/DESIGN.md). */
+  OMPGPU_BLOCKED_ITERATIONS = 4,
 };
 
 /*===-- Globals the host runtime writes into a loaded image ---------------===*/

@@ -197,14 +197,17 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
         Configs.emplace_back(K.get(), ConfigurationEnvironmentTy());
         Memory.copyFromDevice(&Configs.back().second, EnvPtr,
                               sizeof(ConfigurationEnvironmentTy));
-        // Kernels whose iterations do unequal work have their waves.
-        std::string WavesName = K->Name + OMPGPU_KERNEL_WAVES_SUFFIX;
-        CUdeviceptr WavesPtr = 0;
-        size_t WavesSize = 0;
-        if (findGlobal(Program, WavesName.c_str(), WavesPtr, WavesSize) &&
-            WavesSize == sizeof(K->Shape.Waves))
-          Memory.copyFromDevice(&K->Shape.Waves, WavesPtr,
-                                sizeof(K->Shape.Waves));
+        // Kernels whose combined loop takes blocks have their iterations a
+        // thread.
+        std::string IterationsName =
+            K->Name + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX;
+        CUdeviceptr IterationsPtr = 0;
+        size_t IterationsSize = 0;
+        if (findGlobal(Program, IterationsName.c_str(), IterationsPtr,
+                       IterationsSize) &&
+            IterationsSize == sizeof(K->Shape.ThreadIterations))
+          Memory.copyFromDevice(&K->Shape.ThreadIterations, IterationsPtr,
+                                sizeof(K->Shape.ThreadIterations));
       }
       KernelsByHostId[E.Address] = K.get();
       Program.KernelHostIds.push_back(E.Address);

@@ -5,9 +5,11 @@
 // MaxThreads (the kernel's .maxntid) nor the driver's per-kernel limit.
 // Generic kernels get the master warp on top. Teams: num_teams clause, else
 // the device's nteams-var (OMP_NUM_TEAMS), else enough teams for the trip
-// count, else what fills the device, never more than fills the device (as
-// many times over as the kernel's waves: kernels whose iterations do unequal
-// work leave the balancing to the hardware's block scheduler).
+// count, else what fills the device. Enough teams for the trip count means
+// one iteration a thread, but never more teams than fill the device once,
+// except for kernels whose teams take blocks of their loop: they get the
+// iterations a thread the link step gave them (ThreadIterations), as many
+// waves as that takes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,10 +69,8 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
     Geometry.TeamsSource = "ompx_bare num_teams clause";
     return;
   }
-  bool Unequal = Kernel.Waves > 1;
-  uint64_t Full = uint64_t(NumMultiprocessors) *
-                  std::max(BlocksPerMultiprocessor, 1u) *
-                  std::max(Kernel.Waves, 1u);
+  uint64_t Full =
+      uint64_t(NumMultiprocessors) * std::max(BlocksPerMultiprocessor, 1u);
   uint64_t Teams;
   if (NumTeams == -1) {
     Teams = 1;
@@ -89,17 +89,23 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
     Teams = SPMD ? (Args.Tripcount + Threads - 1) / Threads : Args.Tripcount;
     Geometry.TeamsSource = "loop trip count";
     if (Teams > Full) {
-      Teams = Full;
-      Geometry.TeamsSource =
-          Unequal ? "loop trip count, capped by waves of device occupancy "
-                    "(iterations of unequal work)"
-                  : "loop trip count, capped by device occupancy";
+      if (SPMD && Kernel.ThreadIterations > 0) {
+        uint64_t PerTeam = Threads * Kernel.ThreadIterations;
+        Teams = std::max(Full, (Args.Tripcount + PerTeam - 1) / PerTeam);
+        Geometry.TeamsSource =
+            Kernel.ThreadIterations == 1
+                ? "loop trip count, in blocks of the loop (one iteration a "
+                  "thread)"
+                : "loop trip count, in blocks of the loop (several "
+                  "iterations a thread)";
+      } else {
+        Teams = Full;
+        Geometry.TeamsSource = "loop trip count, capped by device occupancy";
+      }
     }
   } else {
     Teams = Full;
-    Geometry.TeamsSource =
-        Unequal ? "waves of device occupancy (iterations of unequal work)"
-                : "device occupancy";
+    Geometry.TeamsSource = "device occupancy";
   }
   Geometry.Teams[0] =
       static_cast<uint32_t>(std::min<uint64_t>(Teams, MaxGridX));

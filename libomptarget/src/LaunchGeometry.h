@@ -27,10 +27,11 @@ struct KernelShape {
   /// The driver's limit for the kernel
   /// (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK).
   uint32_t FunctionMaxThreads = 1024;
-  /// How many times over the teams the runtime chooses fill the device: more
-  /// than one for kernels whose iterations do unequal work
-  /// (OMPGPU_KERNEL_WAVES_SUFFIX).
-  uint32_t Waves = 1;
+  /// The iterations of each thread where the runtime chooses the number of
+  /// teams of a loop whose teams take blocks of it (at least enough teams to
+  /// fill the device once); 0 for other kernels, which get one wave
+  /// (OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX).
+  uint32_t ThreadIterations = 0;
 };
 
 struct LaunchGeometry {

@@ -25,10 +25,11 @@ KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l30_kernel_environment =
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
 KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l40_kernel_environment = {
     {1, 1, OMP_TGT_EXEC_MODE_GENERIC, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
-// An SPMD kernel whose iterations do unequal work: the link step's waves.
+// An SPMD kernel whose teams take blocks of its loop: the link step's
+// iterations a thread.
 KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l60_kernel_environment = {
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
-uint32_t fakedev___omp_offloading_10_20_main_l60_launch_waves = 16;
+uint32_t fakedev___omp_offloading_10_20_main_l60_thread_iterations = 4;
 void fakedev___omp_offloading_10_20_main_l60(void **, unsigned, unsigned) {}
 double fakedev_g[4] = {-1, -1, -1, -1}; // declare target double g[4]
 
@@ -146,18 +147,22 @@ int main() {
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL40, &GenericArgs);
   // CHECK: in generic mode with 2112 teams x 160 threads (teams: device occupancy; threads: kernel default)
 
-  // Unequal iterations: 16 times the teams that fill the device, never more
-  // than one iteration a thread.
+  // Teams that take blocks of the loop: 4 iterations a thread, as many waves
+  // as that takes, but never fewer teams than fill the device; one
+  // iteration a thread where that fills it.
   GenericArgs.Tripcount = 100000000;
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
-  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 33792 teams x 128 threads (teams: loop trip count, capped by waves of device occupancy (iterations of unequal work); threads: kernel default)
-  // LIMITS: launching __omp_offloading_10_20_main_l60 in SPMD mode with 96 teams x 64 threads (teams: loop trip count, capped by waves of device occupancy (iterations of unequal work); threads: capped by the kernel's resource limit)
+  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 195313 teams x 128 threads (teams: loop trip count, in blocks of the loop (several iterations a thread); threads: kernel default)
+  // LIMITS: launching __omp_offloading_10_20_main_l60 in SPMD mode with 390625 teams x 64 threads (teams: loop trip count, in blocks of the loop (several iterations a thread); threads: capped by the kernel's resource limit)
+  GenericArgs.Tripcount = 300000;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 2112 teams x 128 threads (teams: loop trip count, in blocks of the loop (several iterations a thread); threads: kernel default)
   GenericArgs.Tripcount = 1280;
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
   // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 10 teams x 128 threads (teams: loop trip count; threads: kernel default)
   GenericArgs.Tripcount = 0;
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
-  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 33792 teams x 128 threads (teams: waves of device occupancy (iterations of unequal work); threads: kernel default)
+  // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 2112 teams x 128 threads (teams: device occupancy; threads: kernel default)
 
   // The declare target global stays mapped: update from reads its device copy.
   // The three regions above returned before their kernels ran; the update

@@ -1,7 +1,8 @@
 // A combined distribute parallel for runs as one grid-stride loop
-// (GridStrideLoops): every iteration runs once, on the thread the usual two
-// loops would give it (team t runs the chunks t, t + teams, ... of
-// block-size iterations, thread j the j-th iteration of each), for trip
+// (GridStrideLoops): every iteration runs once, on the thread the schedule
+// gives it (thread j runs the j-th iteration of each chunk of block-size
+// iterations; team t runs one block of whole chunks where the league has at
+// most 4 iterations a thread, else the chunks t, t + teams, ...), for trip
 // counts around the block and grid sizes and each index width; lastprivate
 // takes the last iteration's value and a reduction sees every iteration. A
 // loop with num_threads keeps the usual schedules.
@@ -22,8 +23,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+// The team that runs iteration i of n: with at most
+// OMPGPU_BLOCKED_ITERATIONS (4) iterations a thread, team t runs the t-th
+// block of as few whole chunks as cover the loop; otherwise the chunks go
+// round the teams.
+static int expected_team(int i, int n, int teams, int threads) {
+  int chunks = (n + threads - 1) / threads;
+  if (n <= teams * threads * 4)
+    return i / ((chunks + teams - 1) / teams * threads);
+  return i / threads % teams;
+}
+
 // Each iteration records the team and thread that ran it; on the GPU the
-// expected ones follow from the chunk each team gets (the host's fallback
+// expected ones follow from the chunks each team gets (the host's fallback
 // has schedules of its own).
 static int check_placement(int n, int teams, int threads) {
   int *team = malloc(n * sizeof(int)), *thread = malloc(n * sizeof(int));
@@ -44,9 +56,9 @@ static int check_placement(int n, int teams, int threads) {
   }
   int bad = 0;
   for (int i = 0; i < n && !bad; ++i) {
-    int chunk = i / sizes[1];
-    bad = count[i] != 1 || (on_device && (team[i] != chunk % sizes[0] ||
-                                           thread[i] != i % sizes[1]));
+    int want = expected_team(i, n, sizes[0], sizes[1]);
+    bad = count[i] != 1 ||
+          (on_device && (team[i] != want || thread[i] != i % sizes[1]));
     if (bad)
       printf("iteration %d of %d: ran %d times, team %d thread %d (%d x %d)\n",
              i, n, count[i], team[i], thread[i], sizes[0], sizes[1]);
@@ -106,7 +118,8 @@ static int check_num_threads(int n) {
 
 int main(void) {
   int bad = 0;
-  const int sizes[] = {0, 1, 31, 32, 33, 255, 256, 257, 1000, 4096, 100003};
+  const int sizes[] = {0,   1,   31,   32,   33,  255,
+                       256, 257, 600, 1000, 4096, 100003};
   for (int s = 0; s < (int)(sizeof sizes / sizeof *sizes); ++s)
     for (int teams = 1; teams <= 5; teams += 2)
       for (int threads = 32; threads <= 256; threads *= 2)

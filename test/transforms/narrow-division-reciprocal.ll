@@ -15,8 +15,8 @@
 ; CHECK-LABEL: define i64 @sweep(
 ; CHECK: entry:
 ; CHECK: %divisor.fits32 = icmp ult i64
-; CHECK: udiv i64 4294967296,
-; CHECK: %reciprocal = trunc i64
+; CHECK: udiv i32
+; CHECK: %reciprocal = select i1
 ; CHECK: loop:
 ; CHECK: %fits32 = and i1
 ; CHECK: br i1 %fits32, label %[[FAST:.*]], label %[[SLOW:.*]], !prof
@@ -35,8 +35,8 @@
 ; the second reciprocal is still computed in the preheader.
 ; CHECK-LABEL: define i64 @two_divisors(
 ; CHECK: entry:
-; CHECK: udiv i64 4294967296,
-; CHECK: udiv i64 4294967296,
+; CHECK: udiv i32
+; CHECK: udiv i32
 ; CHECK: br label %loop
 ; CHECK: udiv i64 %i, %a
 ; CHECK: udiv i64 %i, %b

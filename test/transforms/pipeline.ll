@@ -34,7 +34,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: ompgpu-empty-uncalled-functions
 ; CHECK-NEXT: globaldce
 ; CHECK-NEXT: ompgpu-unread-shared-state
-; CHECK-NEXT: ompgpu-launch-waves
+; CHECK-NEXT: ompgpu-thread-iterations
 ; CHECK-NEXT: ompgpu-aligned-barriers
 ; CHECK-NEXT: ompgpu-shared-atomic-scope
 ; CHECK-NEXT: ompgpu-atomic-ordering-fences

@@ -179,24 +179,71 @@ Assignment<T, ST> assign(int32_t Kind, T Lower, T Upper, ST Chunk, uint32_t Id,
   return nothingIn<T, ST>(Upper, Stride);
 }
 
+/// A combined `distribute parallel for` whose loop needs at most this many
+/// iterations of each thread of the league gives each team one contiguous
+/// block (gridStrideTeam); longer loops go round the league. The host's
+/// launches of such loops (OMPGPU_BLOCKED_ITERATIONS) give each thread this
+/// many, which the blocks then take without a division.
+constexpr uint64_t MaxBlockedIterations = OMPGPU_BLOCKED_ITERATIONS;
+
+/// The size of each team's block when NumIds teams of Chunk threads share a
+/// loop of Span + 1 <= NumIds * Chunk * MaxBlockedIterations iterations:
+/// whole chunks, as few as cover the loop. The first two cases are the
+/// launches the host makes (one iteration a thread, or a full block for every
+/// team but the last) and give what the division would.
+inline uint64_t blockSize(uint64_t Span, uint64_t Chunk, uint32_t NumIds) {
+  uint64_t League = NumIds * Chunk;
+  if (Span < League)
+    return Chunk;
+  if (Span >= (League - Chunk) * MaxBlockedIterations)
+    return Chunk * MaxBlockedIterations;
+  return (Span / Chunk / NumIds + 1) * Chunk;
+}
+
 /// A combined `distribute parallel for` run as one grid-stride loop
-/// (docs/DESIGN.md, GridStrideLoops): team Id of NumIds gets the start of its
-/// first chunk of Chunk iterations, the loop's own upper bound and a stride
-/// that ends the distribute loop after that one trip; its Chunk threads then
-/// step by Chunk * NumIds (gridStrideThread), which gives every thread the
-/// iterations the round-robin chunks of assign() and a chunk-1 split of each
-/// chunk would. Where the one trip's stride cannot be represented (the range
-/// ends at the type's maximum, or spans more than the stride type holds) the
-/// team gets its first chunk as from assign() and a stride to the next, which
-/// gridStrideThread splits the same way.
+/// (docs/DESIGN.md, GridStrideLoops), team Id of NumIds with Chunk threads.
+/// Where the loop gives each thread of the league at most
+/// MaxBlockedIterations, the team gets one contiguous block of whole chunks
+/// (blockSize), as CUDA's grids give blocks their tiles, and a stride that
+/// ends the distribute loop after that one trip; its threads step through it
+/// by Chunk (gridStrideThread). Longer loops: the team gets the start of its
+/// first chunk and the loop's own upper bound; its threads then step by
+/// Chunk * NumIds, which gives every thread the iterations the round-robin
+/// chunks of assign() and a chunk-1 split of each chunk would. Where that one
+/// trip's stride cannot be represented (the range ends at the type's maximum,
+/// or spans more than the stride type holds) the team gets its first block or
+/// chunk as from assign() and a stride to the next, which gridStrideThread
+/// splits the same way. Either way the distribute loop's bookkeeping runs
+/// once a team.
 template <typename T, typename ST>
 Assignment<T, ST> gridStrideTeam(T Lower, T Upper, ST Chunk, uint32_t Id,
                                  uint32_t NumIds) {
   using U = typename LoopTypes<T>::Unsigned;
   constexpr ST StrideMax = LoopTypes<T>::StrideMax;
+  if (Lower > Upper)
+    return {Lower, Upper, 1, false};
+  U Span = U(Upper) - U(Lower);
+  // Chunk at most StrideMax / MaxBlockedIterations: a block fits the stride
+  // type, and the league's iterations fit 64 bits.
+  if (Chunk > 0 &&
+      uint64_t(Chunk) <= uint64_t(StrideMax) / MaxBlockedIterations &&
+      uint64_t(Span) <
+          uint64_t(NumIds) * uint64_t(Chunk) * MaxBlockedIterations) {
+    uint64_t Block = blockSize(uint64_t(Span), uint64_t(Chunk), NumIds);
+    uint64_t First = uint64_t(Id) * Block;
+    if (First > uint64_t(Span))
+      return nothingIn<T, ST>(Upper, ST(1));
+    uint64_t Rest = uint64_t(Span) - First;
+    if (Upper == LoopTypes<T>::Max || Rest >= uint64_t(StrideMax))
+      return assign<T, ST>(SchedDistributeStaticChunked, Lower, Upper,
+                           ST(Block), Id, NumIds);
+    U Last = U(First + (Rest < Block - 1 ? Rest : Block - 1));
+    return {T(U(Lower) + U(First)), T(U(Lower) + Last), ST(Rest + 1),
+            Rest < Block};
+  }
   Assignment<T, ST> A = assign<T, ST>(SchedDistributeStaticChunked, Lower,
                                       Upper, Chunk, Id, NumIds);
-  // Empty: no chunk for this team (A ends past Upper), or no loop.
+  // Empty: no chunk for this team (A ends past Upper).
   if (A.Lower > A.Upper)
     return A;
   U Rest = U(Upper) - U(A.Lower);
@@ -206,20 +253,24 @@ Assignment<T, ST> gridStrideTeam(T Lower, T Upper, ST Chunk, uint32_t Id,
 }
 
 /// Thread Id of a team of NumIds threads, in a league of Teams teams, in a
-/// range gridStrideTeam gave its team: the thread's first
-/// iteration, and the stride to its next one, NumIds * Teams (the team's
-/// chunks are NumIds iterations long). A range of at most NumIds iterations
-/// (a team's only chunk) gets the same as a chunk-1 split of it.
+/// range gridStrideTeam gave its team: the thread's first iteration, and the
+/// stride to its next one. A range of at most NumIds * MaxBlockedIterations
+/// iterations is a block (or a single chunk) of the team's own, split one
+/// iteration a thread round the team; a longer one is the team's share of a
+/// loop that goes round the league, whose chunks are NumIds iterations long
+/// and Teams chunks apart. gridStrideTeam gives the longer ranges only to
+/// loops that make every range longer than that, whatever the team.
 template <typename T, typename ST>
 Assignment<T, ST> gridStrideThread(T Lower, T Upper, uint32_t Id,
                                    uint32_t NumIds, uint32_t Teams) {
   using U = typename LoopTypes<T>::Unsigned;
   constexpr ST StrideMax = LoopTypes<T>::StrideMax;
-  uint64_t Step = uint64_t(NumIds) * Teams;
-  ST Stride = Step > uint64_t(StrideMax) ? StrideMax : ST(Step);
   if (Lower > Upper)
     return {Lower, Upper, 1, false};
   U Span = U(Upper) - U(Lower);
+  bool OwnBlock = uint64_t(Span) < uint64_t(NumIds) * MaxBlockedIterations;
+  uint64_t Step = uint64_t(NumIds) * (OwnBlock ? 1 : Teams);
+  ST Stride = Step > uint64_t(StrideMax) ? StrideMax : ST(Step);
   if (U(Id) > Span)
     return nothingIn<T, ST>(Upper, Stride);
   U Rest = Span - U(Id);

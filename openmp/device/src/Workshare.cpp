@@ -92,8 +92,10 @@ void distributeStaticInit(ident_t *Loc, int32_t SchedType, int32_t *PLastIter,
 // block's size, each split one iteration a thread by a parallel region of
 // the whole block. In an SPMD kernel the team's threads then are its block,
 // and the team's range and each thread's stride through it
-// (StaticSchedule.h) give every thread the same iterations as the two usual
-// loops; in a generic kernel (workers only) both keep the usual schedules.
+// (StaticSchedule.h) make the two loops one: a block of the loop for each
+// team where the league has few iterations a thread, else the iterations the
+// two usual loops would give; in a generic kernel (workers only) both keep
+// the usual schedules.
 
 template <typename T, typename ST>
 void distributeGridStrideInit(ident_t *Loc, int32_t SchedType,

@@ -14,13 +14,16 @@
 // have the same signatures (OMPGPU_*_GRID_STRIDE_INIT_PREFIX): the team's
 // distribute loop runs once, over the team's whole range, and each thread
 // steps through that range by the block size times the number of teams,
-// which gives it the same iterations the two loops would
-// (openmp/device/include/StaticSchedule.h). It applies only where clang's
-// shape is certain: the distribute init's chunk is the block-size call, and
-// the function makes exactly one distribute init and one parallel region,
-// without num_threads and with a true if, whose outlined function is local,
-// used by that region only, and makes exactly one static init of the same
-// width: static chunked with chunk 1. The runtime keeps the usual schedules
+// which gives it the same iterations the two loops would; or, where the
+// league has at most OMPGPU_BLOCKED_ITERATIONS iterations a thread, the
+// team's range is one contiguous block of the loop, through which its
+// threads step by the block size (openmp/device/include/StaticSchedule.h;
+// ThreadIterations has the host launch such leagues). It applies only where
+// clang's shape is certain: the distribute init's chunk is the block-size
+// call, and the function makes exactly one distribute init and one parallel
+// region, without num_threads and with a true if, whose outlined function is
+// local, used by that region only, and makes exactly one static init of the
+// same width: static chunked with chunk 1. The runtime keeps the usual schedules
 // in a kernel that runs in generic mode, whose workers are not the block.
 //
 //===----------------------------------------------------------------------===//
@@ -32,7 +35,7 @@
 namespace ompgpu {
 
 /// The attribute of a function whose combined loop the pass converted (the
-/// kernel itself once clang has inlined its teams region), for LaunchWaves.
+/// kernel itself once clang has inlined its teams region), for ThreadIterations.
 inline constexpr char GridStrideAttr[] = "ompgpu-grid-stride";
 
 /// Gives combined distribute parallel for loops the grid-stride entry points.

@@ -152,12 +152,18 @@ Reciprocal computeReciprocal(IRBuilder<> &B, Value *Divisor) {
                                 B.getInt64(0xffffffffu), "divisor.fits32");
   // A divisor outside the range takes the original path; 1 keeps this
   // division defined.
-  Value *Safe = B.CreateSelect(Fits, Divisor, B.getInt64(1));
-  Value *Wide = B.CreateUDiv(B.getInt64(uint64_t(1) << 32), Safe);
-  Value *Capped =
-      B.CreateBinaryIntrinsic(Intrinsic::umin, Wide, B.getInt64(0xffffffffu));
-  return {Fits, B.CreateTrunc(Divisor, B.getInt32Ty()),
-          B.CreateTrunc(Capped, B.getInt32Ty(), "reciprocal")};
+  Value *Safe =
+      B.CreateTrunc(B.CreateSelect(Fits, Divisor, B.getInt64(1)),
+                    B.getInt32Ty());
+  // floor(2^32 / D) = floor((2^32 - D) / D) + 1 for D >= 2: a 32-bit
+  // division, where a 64-bit one costs every thread of the kernel several
+  // times as much before its first iteration. D = 1 takes the cap.
+  Value *Quotient = B.CreateUDiv(B.CreateNeg(Safe), Safe);
+  Value *Multiplier =
+      B.CreateSelect(B.CreateICmpEQ(Safe, B.getInt32(1)),
+                     B.getInt32(0xffffffffu),
+                     B.CreateAdd(Quotient, B.getInt32(1)), "reciprocal");
+  return {Fits, B.CreateTrunc(Divisor, B.getInt32Ty()), Multiplier};
 }
 
 /// The high 32 bits of the 64-bit product of \p A and \p C: one mul.hi.u32

@@ -15,7 +15,7 @@
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/KernelModes.h"
 #include "ompgpu/Transforms/KernelTargetAttributes.h"
-#include "ompgpu/Transforms/LaunchWaves.h"
+#include "ompgpu/Transforms/ThreadIterations.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/Pipeline.h"

@@ -23,7 +23,7 @@
 #include "ompgpu/Transforms/KernelBounds.h"
 #include "ompgpu/Transforms/KernelModes.h"
 #include "ompgpu/Transforms/KernelTargetAttributes.h"
-#include "ompgpu/Transforms/LaunchWaves.h"
+#include "ompgpu/Transforms/ThreadIterations.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
@@ -188,7 +188,7 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
   MPM.addPass(GlobalDCEPass());
   MPM.addPass(UnreadSharedStatePass());
   // On the final loops; it only adds a global the host reads.
-  MPM.addPass(LaunchWavesPass());
+  MPM.addPass(ThreadIterationsPass());
   // Removing stores changes no barrier, and it needs the final control flow,
   // which it keeps.
   MPM.addPass(AlignedBarriersPass());

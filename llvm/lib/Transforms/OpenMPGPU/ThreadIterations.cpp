@@ -1,9 +1,9 @@
-//===- LaunchWaves.cpp - More waves of teams for unequal iterations -------===//
+//===- ThreadIterations.cpp - Iterations of each thread of a launch -------===//
 //
-// The design is in LaunchWaves.h.
+// The design is in ThreadIterations.h.
 //
 //===----------------------------------------------------------------------===//
-#include "ompgpu/Transforms/LaunchWaves.h"
+#include "ompgpu/Transforms/ThreadIterations.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -18,11 +18,12 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 
-#define DEBUG_TYPE "ompgpu-launch-waves"
+#define DEBUG_TYPE "ompgpu-thread-iterations"
 
 using namespace llvm;
 
-STATISTIC(NumMarked, "Kernels given several waves of teams");
+STATISTIC(NumMarked, "Kernels given their iterations a thread");
+STATISTIC(NumUnequal, "Kernels whose iterations do unequal work");
 
 namespace ompgpu {
 namespace {
@@ -65,30 +66,39 @@ std::pair<BasicBlock *, DebugLoc> unequalLoop(Function &K,
   return {nullptr, DebugLoc()};
 }
 
-void mark(Function &K, BasicBlock &Header, const DebugLoc &Location) {
+void mark(Function &K, unsigned Iterations, BasicBlock *UnequalHeader,
+          const DebugLoc &Location) {
   Module &M = *K.getParent();
   Type *Int32 = Type::getInt32Ty(M.getContext());
-  auto *Waves = new GlobalVariable(
+  auto *Global = new GlobalVariable(
       M, Int32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
-      ConstantInt::get(Int32, UnequalIterationWaves),
-      K.getName() + OMPGPU_KERNEL_WAVES_SUFFIX, nullptr,
+      ConstantInt::get(Int32, Iterations),
+      K.getName() + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX, nullptr,
       GlobalValue::NotThreadLocal, GlobalAddressSpace);
-  Waves->setVisibility(GlobalValue::ProtectedVisibility);
+  Global->setVisibility(GlobalValue::ProtectedVisibility);
   OptimizationRemarkEmitter ORE(&K);
   ORE.emit([&] {
-    return OptimizationRemarkAnalysis(RemarkPassName, "LaunchWaves", Location,
-                                      &Header)
-           << describeFunction(K.getName())
-           << ": its iterations do unequal work (a loop whose trip count "
-           << "changes from one iteration to the next), so the host launches "
-           << ore::NV("Waves", UnequalIterationWaves)
-           << " waves of teams instead of one";
+    OptimizationRemarkAnalysis R =
+        UnequalHeader
+            ? OptimizationRemarkAnalysis(RemarkPassName, "ThreadIterations",
+                                         Location, UnequalHeader)
+            : OptimizationRemarkAnalysis(RemarkPassName, "ThreadIterations",
+                                         &K);
+    R << describeFunction(K.getName()) << ": the host launches teams for "
+      << ore::NV("Iterations", Iterations)
+      << (Iterations == 1 ? " iteration" : " iterations")
+      << " a thread, each team one block of the loop";
+    if (UnequalHeader)
+      R << " (its iterations do unequal work: a loop whose trip count changes "
+           "from one iteration to the next)";
+    return R;
   });
 }
 
 } // namespace
 
-PreservedAnalyses LaunchWavesPass::run(Module &M, ModuleAnalysisManager &MAM) {
+PreservedAnalyses ThreadIterationsPass::run(Module &M,
+                                            ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
@@ -96,18 +106,21 @@ PreservedAnalyses LaunchWavesPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // A combined construct's loops, as GridStrideLoops found them, in the
     // kernel itself (an unoptimized program keeps them in the teams region's
     // function) and run by the whole block.
+    // A reduction across teams costs more the more teams there are (its last
+    // step reads one record a team): such kernels keep one wave.
     if (!isKernel(K) || K.isDeclaration() ||
         !K.hasFnAttribute(GridStrideAttr) ||
-        kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) != OMP_TGT_EXEC_MODE_SPMD)
+        kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) != OMP_TGT_EXEC_MODE_SPMD ||
+        kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE) != 0)
       continue;
     auto [Header, Location] = unequalLoop(K, FAM);
-    if (Header) {
-      LLVM_DEBUG(dbgs() << K.getName() << ": unequal iterations at "
-                        << Header->getName() << "\n");
-      mark(K, *Header, Location);
-      ++NumMarked;
-      Changed = true;
-    }
+    LLVM_DEBUG(if (Header) dbgs() << K.getName() << ": unequal iterations at "
+                                  << Header->getName() << "\n");
+    mark(K, Header ? UnequalWorkIterations : OMPGPU_BLOCKED_ITERATIONS, Header,
+         Location);
+    ++NumMarked;
+    NumUnequal += Header != nullptr;
+    Changed = true;
   }
   // Only a global was added.
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

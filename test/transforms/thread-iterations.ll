@@ -1,11 +1,12 @@
-; The LaunchWaves pass: an SPMD kernel whose combined loop GridStrideLoops
-; converted, and whose iterations run a program loop (inside clang's two
-; loops) with a trip count loaded in an enclosing loop, or one the optimizer
-; cannot compute, gets "<kernel>_launch_waves" = 16 for the host; a program
-; loop with a fixed count, a kernel GridStrideLoops did not convert and a
-; generic kernel get none.
-; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-launch-waves -S %s | FileCheck %s
-; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-launch-waves -disable-output \
+; The ThreadIterations pass: each SPMD kernel whose combined loop
+; GridStrideLoops converted gets "<kernel>_thread_iterations" for the host:
+; OMPGPU_BLOCKED_ITERATIONS (4), or 1 where its iterations run a program loop
+; (inside clang's two loops) with a trip count loaded in an enclosing loop, or
+; one the optimizer cannot compute. A program loop with a fixed count keeps 4;
+; a kernel GridStrideLoops did not convert, a generic kernel and a kernel
+; whose teams combine a reduction (one wave) get none.
+; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-thread-iterations -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-thread-iterations -disable-output \
 ; RUN:   -pass-remarks-analysis=ompgpu %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 target triple = "nvptx64-nvidia-cuda"
@@ -18,10 +19,12 @@ target triple = "nvptx64-nvidia-cuda"
 @__omp_offloading_10_20_escape_l13_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 0, i8 0, i8 2, i32 1, i32 256, i32 -1, i32 -1, i32 0, i32 0 }, ptr null, ptr null }
 @__omp_offloading_10_20_unconverted_l17_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 0, i8 0, i8 2, i32 1, i32 256, i32 -1, i32 -1, i32 0, i32 0 }, ptr null, ptr null }
 @__omp_offloading_10_20_generic_l21_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 1, i8 0, i8 1, i32 1, i32 256, i32 -1, i32 -1, i32 0, i32 0 }, ptr null, ptr null }
+@__omp_offloading_10_20_reduce_l25_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 0, i8 0, i8 2, i32 1, i32 256, i32 -1, i32 -1, i32 8, i32 1024 }, ptr null, ptr null }
 
-; CHECK: @__omp_offloading_10_20_rows_l5_launch_waves = protected addrspace(1) constant i32 16
-; CHECK: @__omp_offloading_10_20_escape_l13_launch_waves = protected addrspace(1) constant i32 16
-; CHECK-NOT: _launch_waves =
+; CHECK: @__omp_offloading_10_20_rows_l5_thread_iterations = protected addrspace(1) constant i32 1
+; CHECK: @__omp_offloading_10_20_fixed_l9_thread_iterations = protected addrspace(1) constant i32 4
+; CHECK: @__omp_offloading_10_20_escape_l13_thread_iterations = protected addrspace(1) constant i32 1
+; CHECK-NOT: _thread_iterations =
 
 ; A row loop whose length each iteration loads (CSR SpMV).
 define ptx_kernel void @__omp_offloading_10_20_rows_l5(ptr %start, i32 %n) #0 {
@@ -113,8 +116,8 @@ exit:
   ret void
 }
 
-; The row loop in a kernel GridStrideLoops did not convert, and in a generic
-; kernel.
+; The row loop in a kernel GridStrideLoops did not convert, in a generic
+; kernel and in a kernel that reduces across teams.
 define ptx_kernel void @__omp_offloading_10_20_unconverted_l17(ptr %start, i32 %n) {
   call void @__omp_offloading_10_20_rows_l5(ptr %start, i32 %n)
   ret void
@@ -125,8 +128,14 @@ define ptx_kernel void @__omp_offloading_10_20_generic_l21(ptr %start, i32 %n) #
   ret void
 }
 
+define ptx_kernel void @__omp_offloading_10_20_reduce_l25(ptr %start, i32 %n) #0 {
+  call void @__omp_offloading_10_20_rows_l5(ptr %start, i32 %n)
+  ret void
+}
+
 attributes #0 = { "ompgpu-grid-stride" }
 
-; REMARK: remark: <unknown>:0:0: the target region in 'rows' at line 5: its iterations do unequal work (a loop whose trip count changes from one iteration to the next), so the host launches 16 waves of teams instead of one
-; REMARK: remark: <unknown>:0:0: the target region in 'escape' at line 13: its iterations do unequal work
+; REMARK: remark: <unknown>:0:0: the target region in 'rows' at line 5: the host launches teams for 1 iteration a thread, each team one block of the loop (its iterations do unequal work: a loop whose trip count changes from one iteration to the next)
+; REMARK: remark: <unknown>:0:0: the target region in 'fixed' at line 9: the host launches teams for 4 iterations a thread, each team one block of the loop{{$}}
+; REMARK: remark: <unknown>:0:0: the target region in 'escape' at line 13: the host launches teams for 1 iteration a thread, each team one block of the loop (its iterations do unequal work
 ; REMARK-NOT: remark
