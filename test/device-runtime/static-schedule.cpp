@@ -195,6 +195,20 @@ static void checkGridStrideHuge(T Lower, T Upper, unsigned Threads,
   }
 }
 
+// A blocked league's block, with or without its division: the fewest whole
+// chunks a team that cover Span + 1 iterations.
+static void checkBlockSize() {
+  for (uint64_t Chunk : {1u, 2u, 3u, 32u})
+    for (uint32_t NumIds = 1; NumIds <= 9; ++NumIds)
+      for (uint64_t Span = 0;
+           Span < NumIds * Chunk * schedule::MaxBlockedIterations; ++Span) {
+        uint64_t Chunks = Span / Chunk + 1;
+        uint64_t Fewest = (Chunks + NumIds - 1) / NumIds * Chunk;
+        if (schedule::blockSize(Span, Chunk, NumIds) != Fewest)
+          fail("block size", 0, 0, Wide(Span), Wide(Chunk), NumIds);
+      }
+}
+
 // Ranges of up to 70 iterations at the limits of T and in between: [Base,
 // Base + Len - 1], moved down where it would pass the maximum; an empty one
 // (Len 0) has its lower bound one past its upper.
@@ -251,6 +265,7 @@ template <typename T, typename ST> static void checkType() {
 }
 
 int main() {
+  checkBlockSize();
   checkType<int32_t, int32_t>();
   checkType<uint32_t, int32_t>();
   checkType<int64_t, int64_t>();

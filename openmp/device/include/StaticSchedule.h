@@ -188,14 +188,17 @@ constexpr uint64_t MaxBlockedIterations = OMPGPU_BLOCKED_ITERATIONS;
 
 /// The size of each team's block when NumIds teams of Chunk threads share a
 /// loop of Span + 1 <= NumIds * Chunk * MaxBlockedIterations iterations:
-/// whole chunks, as few as cover the loop. The first two cases are the
-/// launches the host makes (one iteration a thread, or a full block for every
-/// team but the last) and give what the division would.
+/// the fewest whole chunks a team that cover the loop. The first two cases
+/// give what the division would without it: one chunk where the league has
+/// at most one iteration a thread, MaxBlockedIterations chunks where it has
+/// more than MaxBlockedIterations - 1. The launches the host makes take them
+/// (one iteration a thread, or teams for MaxBlockedIterations, at least as
+/// many teams as that).
 inline uint64_t blockSize(uint64_t Span, uint64_t Chunk, uint32_t NumIds) {
   uint64_t League = NumIds * Chunk;
   if (Span < League)
     return Chunk;
-  if (Span >= (League - Chunk) * MaxBlockedIterations)
+  if (Span >= League * (MaxBlockedIterations - 1))
     return Chunk * MaxBlockedIterations;
   return (Span / Chunk / NumIds + 1) * Chunk;
 }

@@ -159,10 +159,12 @@ KernelGeometry kernelGeometry(ChildKernelTy *Child, uint32_t DynamicShared) {
   return Geometry;
 }
 
-/// Teams of a launch, as the host runtime chooses them (LaunchGeometry.cpp):
-/// the num_teams clause, else enough teams for the trip count (one iteration
-/// per thread in SPMD kernels, per team otherwise), never more than fill the
-/// device, else MaxTeams (a full device, or fewer where the launch says).
+/// Teams of a launch, as the host runtime chooses them for kernels without
+/// iterations a thread from the link step (LaunchGeometry.cpp; a child kernel
+/// does not know its own): the num_teams clause, else enough teams for the
+/// trip count (one iteration per thread in SPMD kernels, per team otherwise),
+/// never more than fill the device, else MaxTeams (a full device, or fewer
+/// where the launch says).
 uint32_t chooseTeams(int64_t TripCount, int32_t NumTeams, bool SPMD,
                      uint32_t Threads, uint32_t MaxTeams) {
   if (NumTeams > 0)
