@@ -106,13 +106,18 @@ bool LaunchBoundsPolicy::revise(ArrayRef<KernelResources> Compiled) {
       Changed |= settleRaise(K, *Resources);
       continue;
     }
+    if (K.BlockSizeTried) {
+      Changed |= settleBlockSize(K, *Resources);
+      continue;
+    }
     if (K.HintOpen)
       Changed |= reviseHint(K, *Resources);
     else if (K.BlockSizeOpen)
       Changed |= reviseBlockSize(K, *Resources);
     // Only after the first compile, so that a raise that spills is compiled
-    // without its hint again within MaxCompiles.
-    if (K.RaiseOpen && Revisions == 1)
+    // without its hint again within MaxCompiles; not with a new block size,
+    // whose compile must show what the size alone does.
+    if (K.RaiseOpen && Revisions == 1 && !K.BlockSizeTried)
       Changed |= tryRaise(K, *Resources);
     K.RaiseOpen = false;
   }
@@ -127,8 +132,8 @@ bool LaunchBoundsPolicy::tryRaise(Kernel &K, const KernelResources &Compiled) {
       *Limits, {Threads, Compiled.Registers, Compiled.SharedBytes});
   if (Now.Limiter != OccupancyLimiter::Registers || spilledBytes(Compiled))
     return false;
-  unsigned Others = std::min(
-      {Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
+  unsigned Others =
+      std::min({Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
   unsigned Budget = registerBudget(*Limits, Now.Blocks + 1, Threads);
   if (Others <= Now.Blocks || !Budget ||
       Budget * 100 < Compiled.Registers * MinRaiseRegisterShare)
@@ -237,24 +242,45 @@ bool LaunchBoundsPolicy::reviseBlockSize(Kernel &K,
     }
   if (Best == Current)
     return false;
-  // Lowering the bound after optimization is safe: what the optimizer
-  // derived from the larger one still holds.
-  std::string Bound = std::to_string(Best);
-  K.F->addFnAttr("nvvm.maxntid", Bound);
-  K.F->addFnAttr("omp_target_thread_limit", Bound);
-  bool HasEnvironment = setKernelConfig(*K.F, OMPGPU_CONFIG_MAX_THREADS, Best);
-  assert(HasEnvironment && "KernelBounds only marks kernels with one");
-  (void)HasEnvironment;
-  LaunchBoundsDecision Decision;
+  setBlockSize(K, Best);
+  LaunchBoundsDecision &Decision = K.BlockSize;
   Decision.Kind = LaunchBoundsDecision::ChoseBlockSize;
   Decision.Kernel = K.F->getName().str();
   Decision.From = Current;
   Decision.To = Best;
-  Decision.Tried.emplace_back(Current, Compiled);
+  Decision.Tried.assign(1, {Current, Compiled});
   Decision.WarpsBefore = WarpsAt(Current);
   Decision.WarpsAfter = BestWarps;
-  Decisions.push_back(std::move(Decision));
+  K.BlockSizeTried = true;
   return true;
+}
+
+bool LaunchBoundsPolicy::settleBlockSize(Kernel &K,
+                                         const KernelResources &Compiled) {
+  K.BlockSizeTried = false;
+  LaunchBoundsDecision &Decision = K.BlockSize;
+  Decision.Tried.emplace_back(Decision.To, Compiled);
+  // Spills the size before had too are not the new size's doing.
+  bool Spilled =
+      spilledBytes(Compiled) > spilledBytes(Decision.Tried.front().second);
+  if (Spilled) {
+    Decision.Kind = LaunchBoundsDecision::BlockSizeSpilled;
+    setBlockSize(K, Decision.From);
+  }
+  Decisions.push_back(Decision);
+  return Spilled;
+}
+
+void LaunchBoundsPolicy::setBlockSize(Kernel &K, unsigned Threads) {
+  // Lowering the bound after optimization is safe: what the optimizer
+  // derived from the larger one still holds, and so does restoring it.
+  std::string Bound = std::to_string(Threads);
+  K.F->addFnAttr("nvvm.maxntid", Bound);
+  K.F->addFnAttr("omp_target_thread_limit", Bound);
+  bool HasEnvironment =
+      setKernelConfig(*K.F, OMPGPU_CONFIG_MAX_THREADS, Threads);
+  assert(HasEnvironment && "KernelBounds only marks kernels with one");
+  (void)HasEnvironment;
 }
 
 std::string describeDecision(const LaunchBoundsDecision &Decision,
@@ -274,17 +300,28 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
              " without spilling" + describeOutcome(After);
     return Text + "ptxas spilled " + std::to_string(Under.SpillStoreBytes) +
            " bytes of registers under " + hintName(Decision.To) + " (" +
-           std::to_string(Under.Registers) + " registers)"
-           ": compiled without a hint" + describeOutcome(After);
+           std::to_string(Under.Registers) +
+           " registers)"
+           ": compiled without a hint" +
+           describeOutcome(After);
   }
-  if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize) {
+  if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize ||
+      Decision.Kind == LaunchBoundsDecision::BlockSizeSpilled) {
     const KernelResources &Before = Decision.Tried.front().second;
-    return (Twine(Before.Registers) + " registers per thread fit " +
-            Twine(Decision.WarpsBefore) + " warps on a multiprocessor in " +
-            "teams of " + Twine(Decision.From) + " threads and " +
-            Twine(Decision.WarpsAfter) + " in teams of " + Twine(Decision.To) +
-            ": teams of " + Twine(Decision.To) + describeOutcome(After))
-        .str();
+    std::string Text =
+        (Twine(Before.Registers) + " registers per thread fit " +
+         Twine(Decision.WarpsBefore) + " warps on a multiprocessor in " +
+         "teams of " + Twine(Decision.From) + " threads and " +
+         Twine(Decision.WarpsAfter) + " in teams of " + Twine(Decision.To) +
+         ": teams of ")
+            .str();
+    if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize)
+      return Text + std::to_string(Decision.To) + describeOutcome(After);
+    const KernelResources &Under = Decision.Tried.back().second;
+    return Text + std::to_string(Decision.To) + " spilled " +
+           std::to_string(Under.SpillStoreBytes) + " bytes of registers (" +
+           std::to_string(Under.Registers) + " registers): teams of " +
+           std::to_string(Decision.From) + " again" + describeOutcome(After);
   }
   if (Decision.Tried.empty())
     return "ptxas fitted it under " + hintName(Decision.From) +
@@ -307,6 +344,7 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
   case LaunchBoundsDecision::DroppedMinBlocks:
     return Text + ": compiled without a hint" + describeOutcome(After);
   case LaunchBoundsDecision::ChoseBlockSize:
+  case LaunchBoundsDecision::BlockSizeSpilled:
   case LaunchBoundsDecision::RaisedMinBlocks:
   case LaunchBoundsDecision::RaiseSpilled:
     break;
