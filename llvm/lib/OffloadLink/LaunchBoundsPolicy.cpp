@@ -106,18 +106,13 @@ bool LaunchBoundsPolicy::revise(ArrayRef<KernelResources> Compiled) {
       Changed |= settleRaise(K, *Resources);
       continue;
     }
-    if (K.BlockSizeTried) {
-      Changed |= settleBlockSize(K, *Resources);
-      continue;
-    }
     if (K.HintOpen)
       Changed |= reviseHint(K, *Resources);
     else if (K.BlockSizeOpen)
       Changed |= reviseBlockSize(K, *Resources);
     // Only after the first compile, so that a raise that spills is compiled
-    // without its hint again within MaxCompiles; not with a new block size,
-    // whose compile must show what the size alone does.
-    if (K.RaiseOpen && Revisions == 1 && !K.BlockSizeTried)
+    // without its hint again within MaxCompiles.
+    if (K.RaiseOpen && Revisions == 1)
       Changed |= tryRaise(K, *Resources);
     K.RaiseOpen = false;
   }
@@ -132,8 +127,8 @@ bool LaunchBoundsPolicy::tryRaise(Kernel &K, const KernelResources &Compiled) {
       *Limits, {Threads, Compiled.Registers, Compiled.SharedBytes});
   if (Now.Limiter != OccupancyLimiter::Registers || spilledBytes(Compiled))
     return false;
-  unsigned Others =
-      std::min({Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
+  unsigned Others = std::min(
+      {Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
   unsigned Budget = registerBudget(*Limits, Now.Blocks + 1, Threads);
   if (Others <= Now.Blocks || !Budget ||
       Budget * 100 < Compiled.Registers * MinRaiseRegisterShare)
@@ -242,45 +237,24 @@ bool LaunchBoundsPolicy::reviseBlockSize(Kernel &K,
     }
   if (Best == Current)
     return false;
-  setBlockSize(K, Best);
-  LaunchBoundsDecision &Decision = K.BlockSize;
+  // Lowering the bound after optimization is safe: what the optimizer
+  // derived from the larger one still holds.
+  std::string Bound = std::to_string(Best);
+  K.F->addFnAttr("nvvm.maxntid", Bound);
+  K.F->addFnAttr("omp_target_thread_limit", Bound);
+  bool HasEnvironment = setKernelConfig(*K.F, OMPGPU_CONFIG_MAX_THREADS, Best);
+  assert(HasEnvironment && "KernelBounds only marks kernels with one");
+  (void)HasEnvironment;
+  LaunchBoundsDecision Decision;
   Decision.Kind = LaunchBoundsDecision::ChoseBlockSize;
   Decision.Kernel = K.F->getName().str();
   Decision.From = Current;
   Decision.To = Best;
-  Decision.Tried.assign(1, {Current, Compiled});
+  Decision.Tried.emplace_back(Current, Compiled);
   Decision.WarpsBefore = WarpsAt(Current);
   Decision.WarpsAfter = BestWarps;
-  K.BlockSizeTried = true;
+  Decisions.push_back(std::move(Decision));
   return true;
-}
-
-bool LaunchBoundsPolicy::settleBlockSize(Kernel &K,
-                                         const KernelResources &Compiled) {
-  K.BlockSizeTried = false;
-  LaunchBoundsDecision &Decision = K.BlockSize;
-  Decision.Tried.emplace_back(Decision.To, Compiled);
-  // Spills the size before had too are not the new size's doing.
-  bool Spilled =
-      spilledBytes(Compiled) > spilledBytes(Decision.Tried.front().second);
-  if (Spilled) {
-    Decision.Kind = LaunchBoundsDecision::BlockSizeSpilled;
-    setBlockSize(K, Decision.From);
-  }
-  Decisions.push_back(Decision);
-  return Spilled;
-}
-
-void LaunchBoundsPolicy::setBlockSize(Kernel &K, unsigned Threads) {
-  // Lowering the bound after optimization is safe: what the optimizer
-  // derived from the larger one still holds, and so does restoring it.
-  std::string Bound = std::to_string(Threads);
-  K.F->addFnAttr("nvvm.maxntid", Bound);
-  K.F->addFnAttr("omp_target_thread_limit", Bound);
-  bool HasEnvironment =
-      setKernelConfig(*K.F, OMPGPU_CONFIG_MAX_THREADS, Threads);
-  assert(HasEnvironment && "KernelBounds only marks kernels with one");
-  (void)HasEnvironment;
 }
 
 std::string describeDecision(const LaunchBoundsDecision &Decision,
@@ -300,28 +274,17 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
              " without spilling" + describeOutcome(After);
     return Text + "ptxas spilled " + std::to_string(Under.SpillStoreBytes) +
            " bytes of registers under " + hintName(Decision.To) + " (" +
-           std::to_string(Under.Registers) +
-           " registers)"
-           ": compiled without a hint" +
-           describeOutcome(After);
+           std::to_string(Under.Registers) + " registers)"
+           ": compiled without a hint" + describeOutcome(After);
   }
-  if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize ||
-      Decision.Kind == LaunchBoundsDecision::BlockSizeSpilled) {
+  if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize) {
     const KernelResources &Before = Decision.Tried.front().second;
-    std::string Text =
-        (Twine(Before.Registers) + " registers per thread fit " +
-         Twine(Decision.WarpsBefore) + " warps on a multiprocessor in " +
-         "teams of " + Twine(Decision.From) + " threads and " +
-         Twine(Decision.WarpsAfter) + " in teams of " + Twine(Decision.To) +
-         ": teams of ")
-            .str();
-    if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize)
-      return Text + std::to_string(Decision.To) + describeOutcome(After);
-    const KernelResources &Under = Decision.Tried.back().second;
-    return Text + std::to_string(Decision.To) + " spilled " +
-           std::to_string(Under.SpillStoreBytes) + " bytes of registers (" +
-           std::to_string(Under.Registers) + " registers): teams of " +
-           std::to_string(Decision.From) + " again" + describeOutcome(After);
+    return (Twine(Before.Registers) + " registers per thread fit " +
+            Twine(Decision.WarpsBefore) + " warps on a multiprocessor in " +
+            "teams of " + Twine(Decision.From) + " threads and " +
+            Twine(Decision.WarpsAfter) + " in teams of " + Twine(Decision.To) +
+            ": teams of " + Twine(Decision.To) + describeOutcome(After))
+        .str();
   }
   if (Decision.Tried.empty())
     return "ptxas fitted it under " + hintName(Decision.From) +
@@ -344,7 +307,6 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
   case LaunchBoundsDecision::DroppedMinBlocks:
     return Text + ": compiled without a hint" + describeOutcome(After);
   case LaunchBoundsDecision::ChoseBlockSize:
-  case LaunchBoundsDecision::BlockSizeSpilled:
   case LaunchBoundsDecision::RaisedMinBlocks:
   case LaunchBoundsDecision::RaiseSpilled:
     break;

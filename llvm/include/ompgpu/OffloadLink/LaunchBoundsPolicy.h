@@ -17,11 +17,7 @@
 //   report's occupancy). 256 stays unless a smaller size is strictly better,
 //   so every kernel whose registers fit 256-thread blocks keeps them
 //   (streaming kernels measured best there); a kernel that keeps a hint keeps
-//   the size the hint was sized by. The smaller teams stay only where ptxas
-//   compiles them without spilling: given a smaller .maxntid, ptxas caps the
-//   registers at what two such teams leave, and RSBench's lookup kernel,
-//   162 registers in teams of 256, spilled 64 bytes at 168 in teams of 192.
-//   A kernel that spills at the smaller size gets its size back.
+//   the size the hint was sized by.
 // - A kernel without a hint whose registers alone keep one more block off a
 //   multiprocessor (shared memory, warps and block slots would allow it), and
 //   that needs at most a fifth fewer registers for it, is tried once with the
@@ -32,12 +28,11 @@
 //   kernel at 39 registers fits 6 blocks of 256 threads and its CUDA twin at
 //   31 fits 8: the 1,024 teams took two waves instead of one.)
 // Each compile revises what the previous one showed, so that a program is
-// compiled at most MaxCompiles times: a hint, a lower one, none, the
-// settled hint with the block size it allows, and the size before where that
-// one spilled; a raise is tried only after the first compile, and not with a
-// new block size, so its own revision comes by the third. Every revision, and
-// every hint ptxas fitted without spilling, is a decision that -v, the kernel
-// report and the remarks show.
+// compiled at most MaxCompiles times: a hint, a lower one, none, and the
+// settled hint with the block size it allows; a raise is tried only after the
+// first compile, so its own revision comes by the third. Every revision, and every hint
+// ptxas fitted without spilling, is a decision that -v, the kernel report and
+// the remarks show.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_LAUNCHBOUNDSPOLICY_H
@@ -55,9 +50,9 @@
 
 namespace ompgpu {
 
-/// The most times a program is compiled: a hint, a lower one, none, the
-/// best of them with the block size it allows, and the size before again.
-inline constexpr unsigned MaxCompiles = 5;
+/// The most times a program is compiled: a hint, a lower one, none, and the
+/// best of them with the block size it allows.
+inline constexpr unsigned MaxCompiles = 4;
 
 /// What the link step settled for one kernel's launch bounds.
 struct LaunchBoundsDecision {
@@ -68,18 +63,17 @@ struct LaunchBoundsDecision {
     ChoseBlockSize,   ///< From and To are threads per block.
     RaisedMinBlocks,  ///< No hint before (From == 0), the hint To now.
     RaiseSpilled,     ///< The hint To was tried and spilled: none again.
-    BlockSizeSpilled, ///< Teams of To threads spilled: From again.
   };
   KindTy Kind = KeptMinBlocks;
   std::string Kernel;
   unsigned From = 0; ///< The hint (blocks) or block size (threads) before.
   unsigned To = 0;   ///< ... and after.
   /// The hints tried that spilled, in order, with what ptxas gave the kernel
-  /// under each (0 is no hint); for a block size, the kernel as compiled
-  /// with From threads and then with To; for a raise, the kernel without the
-  /// hint and then under it.
+  /// under each (0 is no hint); for ChoseBlockSize, the kernel as compiled
+  /// with From threads; for a raise, the kernel without the hint and then
+  /// under it.
   std::vector<std::pair<unsigned, KernelResources>> Tried;
-  /// Warps per multiprocessor at From and at To threads (a block size).
+  /// Warps per multiprocessor at From and at To threads (ChoseBlockSize).
   unsigned WarpsBefore = 0, WarpsAfter = 0;
   /// Blocks per multiprocessor without the hint (a raise).
   unsigned BlocksBefore = 0;
@@ -112,11 +106,8 @@ private:
     /// It has no hint and may get one for more blocks (first revision only).
     bool RaiseOpen = false;
     bool RaiseTried = false; ///< The last compile tried a raise.
-    /// The last compile tried the block size of BlockSize.
-    bool BlockSizeTried = false;
-    unsigned Hint = 0;              ///< The hint of the last compile.
-    LaunchBoundsDecision Hints;     ///< What was tried so far.
-    LaunchBoundsDecision BlockSize; ///< The block size tried.
+    unsigned Hint = 0;       ///< The hint of the last compile.
+    LaunchBoundsDecision Hints; ///< What was tried so far.
   };
 
   /// Returns whether the kernel's bounds changed.
@@ -124,8 +115,6 @@ private:
   bool reviseBlockSize(Kernel &K, const KernelResources &Compiled);
   bool tryRaise(Kernel &K, const KernelResources &Compiled);
   bool settleRaise(Kernel &K, const KernelResources &Compiled);
-  bool settleBlockSize(Kernel &K, const KernelResources &Compiled);
-  void setBlockSize(Kernel &K, unsigned Threads);
   void setHint(Kernel &K, unsigned Blocks);
 
   const MultiprocessorLimits *Limits;
