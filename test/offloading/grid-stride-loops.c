@@ -7,13 +7,15 @@
 // takes the last iteration's value and a reduction sees every iteration. A
 // loop with num_threads keeps the usual schedules.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
-// RUN: %clang -O2 %offload %s -o %t.remarks -Rpass=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang -O2 %offload %s -o %t.remarks -Rpass=ompgpu -Rpass-analysis=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK-DAG: remark: the distribute parallel for of the target region in 'check_placement' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_int' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_unsigned' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_long' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_ulong' at line {{[0-9]+}} runs as one grid-stride loop
 // REMARK-DAG: 'check_lastprivate_and_reduction' at line {{[0-9]+}} runs as one grid-stride loop
+// REMARK-DAG: 'check_lastprivate' at line {{[0-9]+}} runs as one grid-stride loop
+// REMARK-DAG: 'check_lastprivate' at line {{[0-9]+}}: the host launches teams for 4 iterations a thread, each team one block of the loop
 // REMARK-NOT: 'check_num_threads' at line {{[0-9]+}} runs as one grid-stride loop
 // CHECK: placement: ok
 // CHECK: widths: ok
@@ -100,6 +102,19 @@ static int check_lastprivate_and_reduction(int n) {
   return last != 3L * (n - 1) || sum != (long)n * (n - 1) / 2;
 }
 
+// lastprivate alone: without a reduction across teams the host launches
+// teams for a few iterations a thread, each team one block of the loop, and
+// the team with the last block's thread that runs the last iteration writes
+// it back.
+static int check_lastprivate(int n) {
+  long last = -1;
+#pragma omp target teams distribute parallel for lastprivate(last)             \
+    map(tofrom : last)
+  for (int i = 0; i < n; ++i)
+    last = 5L * i + 1;
+  return last != 5L * (n - 1) + 1;
+}
+
 // num_threads: fewer threads than the block, the usual two loops.
 static int check_num_threads(int n) {
   int *count = calloc(n, sizeof(int));
@@ -135,6 +150,8 @@ int main(void) {
   int clauses = 0;
   for (int n = 1; n <= 70000; n = n * 7 + 3)
     clauses |= check_lastprivate_and_reduction(n);
+  for (int n = 1; n <= 3000000; n = n * 5 + 3)
+    clauses |= check_lastprivate(n);
   printf("lastprivate and reduction: %s\n", clauses ? "FAILED" : "ok");
 
   int limited = 0;
