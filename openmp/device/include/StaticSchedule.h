@@ -226,10 +226,10 @@ Assignment<T, ST> gridStrideTeam(T Lower, T Upper, ST Chunk, uint32_t Id,
   if (Lower > Upper)
     return {Lower, Upper, 1, false};
   U Span = U(Upper) - U(Lower);
-  // Chunk at most StrideMax / MaxBlockedIterations: a block fits the stride
-  // type, and the league's iterations fit 64 bits.
-  if (Chunk > 0 &&
-      uint64_t(Chunk) <= uint64_t(StrideMax) / MaxBlockedIterations &&
+  // A chunk no larger than a block's threads: the league's iterations,
+  // NumIds * Chunk * MaxBlockedIterations, fit 64 bits, and a block the
+  // stride type.
+  if (Chunk > 0 && uint64_t(Chunk) <= OMPGPU_MAX_THREADS_PER_BLOCK &&
       uint64_t(Span) <
           uint64_t(NumIds) * uint64_t(Chunk) * MaxBlockedIterations) {
     uint64_t Block = blockSize(uint64_t(Span), uint64_t(Chunk), NumIds);
