@@ -27,6 +27,10 @@ bool isKernel(const llvm::Function &F);
 std::optional<int64_t> kernelConfig(const llvm::Function &K,
                                     ConfigurationMember Field);
 
+/// Whether kernel \p K's teams combine a reduction (its environment has
+/// teams-reduction data).
+bool reducesAcrossTeams(const llvm::Function &K);
+
 /// Sets the member \p Field of kernel \p K's environment; returns false if
 /// the kernel has no environment.
 bool setKernelConfig(llvm::Function &K, ConfigurationMember Field,

@@ -55,7 +55,7 @@ using KernelSet = SmallPtrSet<const Function *, 4>;
 std::string whyNotQualified(const Function &K) {
   if (kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) != OMP_TGT_EXEC_MODE_SPMD)
     return describeFunction(K.getName()) + " does not run in pure SPMD mode";
-  if (kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE).value_or(0) <= 0)
+  if (!reducesAcrossTeams(K))
     return describeFunction(K.getName()) + " does not reduce across teams";
   return "";
 }

@@ -35,6 +35,10 @@ std::optional<int64_t> kernelConfig(const Function &K, ConfigurationMember Field
   return Value->getSExtValue();
 }
 
+bool reducesAcrossTeams(const Function &K) {
+  return kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE).value_or(0) > 0;
+}
+
 bool setKernelConfig(Function &K, ConfigurationMember Field, int64_t Value) {
   GlobalVariable *Env = environmentOf(K);
   if (!Env)

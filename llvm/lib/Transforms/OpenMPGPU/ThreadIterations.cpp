@@ -111,7 +111,7 @@ PreservedAnalyses ThreadIterationsPass::run(Module &M,
     if (!isKernel(K) || K.isDeclaration() ||
         !K.hasFnAttribute(GridStrideAttr) ||
         kernelConfig(K, OMPGPU_CONFIG_EXEC_MODE) != OMP_TGT_EXEC_MODE_SPMD ||
-        kernelConfig(K, OMPGPU_CONFIG_REDUCTION_DATA_SIZE) != 0)
+        reducesAcrossTeams(K))
       continue;
     auto [Header, Location] = unequalLoop(K, FAM);
     LLVM_DEBUG(if (Header) dbgs() << K.getName() << ": unequal iterations at "
