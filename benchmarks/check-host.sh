@@ -2,9 +2,7 @@
 # Correctness of the benchmarks without a GPU: builds each benchmark that takes `--small` with our toolchain and
 # runs it at that size with OMP_TARGET_OFFLOAD=disabled (the target regions run on the host). Every benchmark
 # checks its own results and exits non-zero when they are wrong, so this finds a benchmark, or a compiler
-# change, that computes the wrong thing. libomp's hidden helper tasks are off: on the host they abort at times
-# under `target teams ... nowait` (README.md, "Known problem of the host's OpenMP runtime"). Prints
-# "N passed, N failed"; exits 1 when one failed.
+# change, that computes the wrong thing. Prints "N passed, N failed"; exits 1 when one failed.
 # usage: benchmarks/check-host.sh   (BUILD names the build folder, as for build.sh; default build)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +14,7 @@ for src in "$root"/benchmarks/*/*.c; do
   name=$(basename "$src" .c)
   flags=$(sed -n 's|^// BENCH-FLAGS: ||p' "$src")
   if "$toolchain/bin/clang" -O2 -fopenmp -fopenmp-targets=nvptx64 $flags "$src" -o "$work/$name" -lm \
-     && OMP_TARGET_OFFLOAD=disabled LIBOMP_USE_HIDDEN_HELPER_TASK=0 "$work/$name" --small >"$work/$name.out" 2>&1 \
+     && OMP_TARGET_OFFLOAD=disabled "$work/$name" --small >"$work/$name.out" 2>&1 \
      && grep -q '^RESULT ' "$work/$name.out"; then
     passed=$((passed + 1))
   else

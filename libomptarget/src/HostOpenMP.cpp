@@ -9,6 +9,7 @@
 #include "HostOpenMP.h"
 #include "omptarget.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 
@@ -109,4 +110,18 @@ void hostomp::waitForDependences(const Dependence *Dependences,
     return;
   L.WaitDeps(nullptr, L.GlobalThreadNum(nullptr), NumDependences, Dependences,
              0, nullptr);
+}
+
+void hostomp::keepTargetTasksOffHiddenHelpers() {
+  // libomp reads its environment once, when it starts (its first entry
+  // point); the registration that calls this runs in a static constructor.
+  // Both variables, or libomp keeps the helpers' thread numbers reserved
+  // and fails an assertion (new_gtid < __kmp_threads_capacity) when the
+  // program's teams and parallel regions need more threads.
+  const char *UseHelpers = "LIBOMP_USE_HIDDEN_HELPER_TASK",
+             *NumHelpers = "LIBOMP_NUM_HIDDEN_HELPER_THREADS";
+  if (getenv(UseHelpers) || getenv(NumHelpers))
+    return;
+  setenv(UseHelpers, "0", /*Overwrite=*/0);
+  setenv(NumHelpers, "0", /*Overwrite=*/0);
 }

@@ -34,6 +34,7 @@ static void registerProgram(__tgt_bin_desc *Desc,
           unsigned(Manifest->Version), unsigned(Manifest->NumImages),
           unsigned(OMPGPU_MANIFEST_VERSION), int(Desc->NumDeviceImages));
   Registry::get().add(Desc, Manifest);
+  Runtime::get().prepareHost();
   Runtime::get().startEarly();
 }
 

@@ -2,7 +2,9 @@
 //
 // Without a usable GPU (no libcuda.so.1, no device, OMP_TARGET_OFFLOAD=
 // disabled) there are zero devices and constructs run on the host, which
-// clang's code does whenever __tgt_target_kernel fails.
+// clang's code does whenever __tgt_target_kernel fails. Where that is known
+// before libomp starts (no libcuda.so.1, or offloading disabled), libomp is
+// asked to keep target tasks off its hidden helper threads (HostOpenMP.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #include "Device.h"
 #include "Diagnostics.h"
 #include "Environment.h"
+#include "HostOpenMP.h"
 
 #include <dlfcn.h>
 
@@ -32,11 +35,29 @@ Runtime &Runtime::get() {
   return *Instance;
 }
 
-void Runtime::initialize() {
+void Runtime::loadDriver() {
+  std::call_once(DriverOnce, [this] {
+    if (getEnvironment().Policy == OffloadPolicy::Disabled)
+      Unavailable = "OMP_TARGET_OFFLOAD=disabled";
+    else
+      Cu = loadCudaDriver(Unavailable);
+  });
+}
+
+void Runtime::prepareHost() {
+  // Loading the library is part of starting early, which the program can
+  // turn off: then only OMP_TARGET_OFFLOAD=disabled is known in time.
   const Environment &Env = getEnvironment();
-  if (Env.Policy == OffloadPolicy::Disabled) {
-    Unavailable = "OMP_TARGET_OFFLOAD=disabled";
-  } else if ((Cu = loadCudaDriver(Unavailable))) {
+  if (Env.Policy != OffloadPolicy::Disabled && !Env.EarlyStart)
+    return;
+  loadDriver();
+  if (!Cu)
+    hostomp::keepTargetTasksOffHiddenHelpers();
+}
+
+void Runtime::initialize() {
+  loadDriver();
+  if (Cu) {
     int Count = 0;
     CUresult Result = Cu->Init(0);
     if (Result == CUDA_SUCCESS)

@@ -44,6 +44,12 @@ public:
   /// omp_get_num_devices().
   int numDevices();
 
+  /// What the first registration does, before libomp starts: loads the CUDA
+  /// driver library (once, unless LIBOMPTARGET_EARLY_START=0) and, where there
+  /// is none or OMP_TARGET_OFFLOAD=disabled, so that every target region runs
+  /// on the host, keeps libomp's hidden helper threads from running target
+  /// tasks (HostOpenMP.h says why).
+  void prepareHost();
   /// Starts the driver and the default device on a thread of their own, once
   /// (unless OMP_TARGET_OFFLOAD=disabled or LIBOMPTARGET_EARLY_START=0).
   void startEarly();
@@ -58,8 +64,11 @@ public:
 
 private:
   void initialize();
+  /// Loads libcuda.so.1 into Cu, or says in Unavailable why not, once.
+  void loadDriver();
   int defaultDevice() const;
 
+  std::once_flag DriverOnce;
   std::once_flag InitOnce;
   std::once_flag EarlyStartOnce;
   std::mutex EarlyStartMutex;
