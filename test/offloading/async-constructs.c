@@ -1,14 +1,13 @@
 // Asynchronous constructs and what orders them: nowait target regions and
 // nowait enter data / update / exit data chained by `depend`, taskwait and
-// taskgroup; teams reductions in nowait regions running at the same time
-// (each launch has reduction records of its own); omp_target_memcpy_async and
+// taskgroup (teams reductions in nowait regions running at the same time:
+// nowait-teams-rounds.c); omp_target_memcpy_async and
 // omp_target_memcpy_rect_async ordered by depend objects;
 // omp_target_memset(_async); an interop object whose CUDA stream, device and
 // context the program gets (none with host fallback).
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // CHECK: dependence chain: ok
 // CHECK: taskgroup: ok
-// CHECK: concurrent teams reductions: ok
 // CHECK: memcpy_async and memcpy_rect_async: ok
 // CHECK: memset and memset_async: ok
 // GPU: interop: cuda, stream given, device 0
@@ -18,9 +17,6 @@
 #include <string.h>
 
 enum { N = 1 << 20, Regions = 8, Rows = 64, Cols = 128 };
-/// Iterations of each concurrent reduction, in 64 teams (with host fallback,
-/// libomp 19's teams in hidden helper threads without num_teams stall).
-enum { ReductionN = 1 << 16, Reductions = 4 };
 
 static int chain(void) {
   double *X = malloc(N * sizeof(double));
@@ -52,26 +48,6 @@ static int group(void) {
   int Ok = 1;
   for (int R = 0; R < Regions; ++R)
     Ok &= Values[R] == R * R;
-  return Ok;
-}
-
-static int reductions(void) {
-  long Sums[Reductions] = {0};
-  for (int R = 0; R < Reductions; ++R) {
-    long *Sum = &Sums[R];
-#pragma omp target teams distribute parallel for reduction(+ : Sum[0]) nowait \
-    map(tofrom : Sum[0:1]) num_teams(64)
-    for (int I = 0; I < ReductionN; ++I)
-      Sum[0] += I % (R + 2);
-  }
-#pragma omp taskwait
-  int Ok = 1;
-  for (int R = 0; R < Reductions; ++R) {
-    long Expected = 0;
-    for (int I = 0; I < ReductionN; ++I)
-      Expected += I % (R + 2);
-    Ok &= Sums[R] == Expected;
-  }
   return Ok;
 }
 
@@ -150,7 +126,6 @@ static void interop(void) {
 int main(void) {
   printf("dependence chain: %s\n", chain() ? "ok" : "wrong");
   printf("taskgroup: %s\n", group() ? "ok" : "wrong");
-  printf("concurrent teams reductions: %s\n", reductions() ? "ok" : "wrong");
   printf("memcpy_async and memcpy_rect_async: %s\n",
          memoryRoutines() ? "ok" : "wrong");
   printf("memset and memset_async: %s\n", fill() ? "ok" : "wrong");

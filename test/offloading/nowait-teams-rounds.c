@@ -1,5 +1,6 @@
 // Back-to-back `target teams ... nowait` regions: each round queues four teams
-// reductions and waits for them. On the GPU they run at the same time. With
+// reductions and waits for them. On the GPU they run at the same time, each
+// launch with reduction records of its own. With
 // host fallback the runtime keeps target tasks off libomp's hidden helper
 // threads, on which a host teams region intermittently corrupts libomp's task
 // team (this loop crashed in most runs before it did), unless the program's
