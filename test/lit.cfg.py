@@ -5,6 +5,7 @@
 #   %libomptarget-dir    build/lib                          %runtime-include            libomptarget/include
 #   %abi-include         abi/ (OffloadABI.h)
 #   %opt                 opt-22                             %ompgpu-plugin              build/lib/libOMPGPU.so (our passes)
+#   %compile-plugin      build/lib/libOMPGPUCompile.so (what clang runs of ours on device code)
 #   %run                 runs a test program with host fallback (no GPU here)
 # Features: mpi (OpenMPI's mpicc and mpirun are on the PATH).
 import os
@@ -44,6 +45,7 @@ config.substitutions += [
     ("%opt", os.path.join(config.llvm_bin, "opt")),
     ("%llc", os.path.join(config.llvm_bin, "llc")),
     ("%ompgpu-plugin", os.path.join(lib_dir, "libOMPGPU.so")),
+    ("%compile-plugin", os.path.join(lib_dir, "libOMPGPUCompile.so")),
 ]
 
 # Feature "mpi": OpenMPI's mpicc and mpirun are on the PATH (utils/install-deps.sh installs them), for the

@@ -12,6 +12,15 @@
 // RUN: %clang %offload -### -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFOLD
 // NOFOLD: "-triple" "nvptx64-nvidia-cuda"
 // NOFOLD-SAME: "-mllvm" "-openmp-opt-disable-folding" "-mllvm" "-openmp-opt-shared-limit=16384"
+
+// The device compile, and only it, loads our compile-time pass plugin.
+// RUN: %clang %offload -### -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=PLUGIN
+// PLUGIN: "-triple" "x86_64
+// PLUGIN-NOT: libOMPGPUCompile.so
+// PLUGIN: "-triple" "nvptx64-nvidia-cuda"
+// PLUGIN-SAME: "-fpass-plugin={{.*}}/lib/libOMPGPUCompile.so"
+// PLUGIN: "-triple" "x86_64
+// PLUGIN-NOT: libOMPGPUCompile.so
 // RUN: %clang %offload -c %s -o %t.o && %clang %offload -### %t.o -o %t 2>&1 | FileCheck %s --check-prefix=LINKONLY
 // LINKONLY-NOT: warning: argument unused
 

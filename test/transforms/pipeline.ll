@@ -1,7 +1,7 @@
 ; The link step's passes in order, as the pass plugin's named pipelines build
 ; them (llvm/lib/Transforms/OpenMPGPU/Pipeline.cpp orders them): ours before
-; and after the device runtime is linked, ours at two extension points of
-; LLVM's pipeline, ours after it; at -O0, the always-inliner and the fold of
+; and after the device runtime is linked, the math calls kept out of line
+; around LLVM's pipeline, ours at two extension points of it, ours after it; at -O0, the always-inliner and the fold of
 ; the runtime's constant choices instead of the passes after the pipeline,
 ; except the two that fix the atomics' scopes and orderings, which run last
 ; at every level.
@@ -27,11 +27,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-memory-parallelism
 ; CHECK-NEXT: ompgpu-worker-dispatch
 ; CHECK-NEXT: ompgpu-internalize
+; CHECK-NEXT: ompgpu-defer-pure-math
 ; CHECK: inline
 ; CHECK: ompgpu-narrow-division
 ; CHECK: ompgpu-thread-state-promotion
 ; CHECK: loop-vectorize
-; CHECK: ompgpu-empty-uncalled-functions
+; CHECK: ompgpu-inline-pure-math
+; CHECK-NEXT: ompgpu-empty-uncalled-functions
 ; CHECK-NEXT: globaldce
 ; CHECK-NEXT: ompgpu-unread-shared-state
 ; CHECK-NEXT: ompgpu-thread-iterations

@@ -345,12 +345,18 @@ std::vector<std::string> addOffloadingArguments(
   // static shared memory where their size is known, without a bound of its
   // own: locals of a few hundred KiB would make kernels ptxas rejects. Larger
   // ones go to the data-sharing stack and its global-memory fallback.
+  // The device compile also runs our pass that keeps libdevice's math
+  // functions out of line while clang's pipeline optimizes their calls
+  // (llvm/include/ompgpu/Transforms/PureMathCalls.h); the link step inlines
+  // them after its own pipeline.
   if (Request.CompilesSource) {
     Extra.push_back("-mllvm");
     Extra.push_back("-openmp-opt-disable-folding");
     Extra.push_back("-mllvm");
     Extra.push_back("-openmp-opt-shared-limit=" +
                     std::to_string(StaticSharedLocalsBytes));
+    Extra.push_back("-Xopenmp-target=nvptx64-nvidia-cuda");
+    Extra.push_back("-fpass-plugin=" + ToolDir + "/../lib/libOMPGPUCompile.so");
   }
   // clang-22 hands -Xoffload-linker values to the link step as
   // --device-linker=<value>; on a line that does not link it would warn that

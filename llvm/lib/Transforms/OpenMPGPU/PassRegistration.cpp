@@ -20,6 +20,7 @@
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
+#include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"

@@ -27,6 +27,7 @@
 #include "ompgpu/Transforms/MemoryParallelism.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
+#include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"
@@ -178,7 +179,12 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
     MPM.addPass(AtomicOrderingFencesPass());
     return MPM;
   }
-  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(Level);
+  ModulePassManager MPM;
+  // LLVM's pipeline sees libdevice's math functions as calls of pure
+  // functions, which it merges and hoists, and they are inlined after it.
+  MPM.addPass(DeferPureMathPass());
+  MPM.addPass(PB.buildPerModuleDefaultPipeline(Level));
+  MPM.addPass(InlinePureMathPass());
   // Everything is inlined now, so each kernel's reads of the runtime's shared
   // state and its barriers are in its own body.
   // First: the bodies it removes may use runtime state, which would keep

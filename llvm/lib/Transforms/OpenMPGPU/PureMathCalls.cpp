@@ -1,0 +1,216 @@
+//===- PureMathCalls.cpp - Optimize math calls before inlining them -------===//
+//
+// The design is in PureMathCalls.h.
+//
+//===----------------------------------------------------------------------===//
+#include "ompgpu/Transforms/PureMathCalls.h"
+#include "ompgpu/Transforms/Remarks.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#define DEBUG_TYPE "ompgpu-pure-math-calls"
+
+using namespace llvm;
+
+STATISTIC(NumDeferred, "Math functions kept out of line as pure functions");
+STATISTIC(NumCallsInlined, "Calls of those functions inlined after the "
+                           "optimizer");
+
+namespace ompgpu {
+namespace {
+
+/// The attribute that marks a function DeferPureMathPass kept out of line.
+constexpr char DeferredAttribute[] = "ompgpu-deferred-math";
+
+/// Whether \p Ptr points into the stack frame of the function that uses it,
+/// or (for a read) into a constant global.
+bool isPrivateOrConstant(const Value *Ptr, bool ForWrite) {
+  const Value *Object = getUnderlyingObject(Ptr);
+  if (isa<AllocaInst>(Object))
+    return true;
+  const auto *Global = dyn_cast<GlobalVariable>(Object);
+  return !ForWrite && Global && Global->isConstant();
+}
+
+bool hasPureBody(Function &F, DenseMap<Function *, bool> &Known);
+
+/// Whether \p I leaves no effect but its value and depends on nothing but
+/// its operands, constant globals and its function's own stack.
+bool isPureInstruction(Instruction &I, DenseMap<Function *, bool> &Known) {
+  if (auto *Load = dyn_cast<LoadInst>(&I))
+    return Load->isSimple() &&
+           isPrivateOrConstant(Load->getPointerOperand(), false);
+  if (auto *Store = dyn_cast<StoreInst>(&I))
+    return Store->isSimple() &&
+           isPrivateOrConstant(Store->getPointerOperand(), true);
+  if (auto *Call = dyn_cast<CallBase>(&I)) {
+    // libdevice's multi-word arithmetic (the reduction of large arguments).
+    if (const auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand()))
+      return !Asm->hasSideEffects() && !Call->isConvergent() &&
+             Call->doesNotAccessMemory();
+    Function *Callee = Call->getCalledFunction();
+    if (!Callee)
+      return false;
+    // libdevice's query of compile-time options, which NVVMReflect replaces
+    // by a constant early in LLVM's pipeline.
+    if (Callee->getName() == "__nvvm_reflect")
+      return true;
+    // clang marks the bitcode it links in convergent, like all device code,
+    // so only an intrinsic's convergence is real (barriers, shuffles, votes).
+    if (Callee->isIntrinsic()) {
+      if (Callee->isConvergent())
+        return false;
+      return Call->doesNotAccessMemory() || isa<LifetimeIntrinsic>(Call);
+    }
+    return hasPureBody(*Callee, Known);
+  }
+  return !I.mayReadOrWriteMemory();
+}
+
+/// Whether \p F and everything it calls are pure (see isPureInstruction).
+/// A function being checked counts as impure, so recursion is never pure.
+bool hasPureBody(Function &F, DenseMap<Function *, bool> &Known) {
+  if (auto It = Known.find(&F); It != Known.end())
+    return It->second;
+  Known[&F] = false;
+  bool Pure =
+      !F.isDeclaration() && all_of(instructions(F), [&](Instruction &I) {
+        return isPureInstruction(I, Known);
+      });
+  Known[&F] = Pure;
+  return Pure;
+}
+
+bool isScalar(const Type *T) {
+  return T->isFloatingPointTy() || T->isIntegerTy();
+}
+
+/// A libdevice math function whose result depends on its scalar arguments
+/// alone.
+bool isPureMathFunction(Function &F, DenseMap<Function *, bool> &Known) {
+  return F.getName().starts_with("__nv_") && !F.isDeclaration() &&
+         isScalar(F.getReturnType()) &&
+         all_of(F.args(),
+                [](const Argument &A) { return isScalar(A.getType()); }) &&
+         hasPureBody(F, Known);
+}
+
+/// Tells LLVM that \p F is pure: its calls may be merged, hoisted and
+/// removed (none of this is convergent, whatever clang marked).
+void markPure(Function &F) {
+  F.removeFnAttr(Attribute::Convergent);
+  F.setDoesNotAccessMemory();
+  F.setDoesNotThrow();
+  F.setWillReturn();
+  F.setNoSync();
+}
+
+SmallVector<CallBase *, 8> callsOf(Function &F) {
+  SmallVector<CallBase *, 8> Calls;
+  for (User *U : F.users())
+    if (auto *Call = dyn_cast<CallBase>(U);
+        Call && Call->getCalledOperand() == &F)
+      Calls.push_back(Call);
+  return Calls;
+}
+
+} // namespace
+
+PreservedAnalyses DeferPureMathPass::run(Module &M,
+                                         ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  DenseMap<Function *, bool> Known;
+  bool Changed = false;
+  for (Function &F : M) {
+    if (!isPureMathFunction(F, Known))
+      continue;
+    SmallVector<CallBase *, 8> Calls = callsOf(F);
+    if (Calls.empty())
+      continue;
+    F.removeFnAttr(Attribute::AlwaysInline);
+    F.addFnAttr(Attribute::NoInline);
+    F.addFnAttr(DeferredAttribute);
+    ++NumDeferred;
+    Changed = true;
+    OptimizationRemarkEmitter &ORE =
+        FAM.getResult<OptimizationRemarkEmitterAnalysis>(
+            *Calls.front()->getFunction());
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "PureMathCall",
+                                        Calls.front())
+             << "'" << F.getName() << "' is a pure function of its arguments: "
+             << "the optimizer sees its " << std::to_string(Calls.size())
+             << " call(s) as such (equal calls merged, loop-invariant ones "
+                "hoisted) and inlines them after it";
+    });
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  // And what they call out of line (the trigonometric functions' reduction
+  // of large arguments): once inlined, those calls are pure too.
+  for (auto [F, Pure] : Known)
+    if (Pure && !F->isIntrinsic()) {
+      markPure(*F);
+      for (CallBase *Call : callsOf(*F))
+        Call->setNotConvergent();
+    }
+  return PreservedAnalyses::none();
+}
+
+PreservedAnalyses InlinePureMathPass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallSetVector<Function *, 8> Receivers;
+  SmallVector<Function *, 8> Inlined;
+  for (Function &F : M) {
+    if (!F.hasFnAttribute(DeferredAttribute))
+      continue;
+    F.removeFnAttr(DeferredAttribute);
+    F.removeFnAttr(Attribute::NoInline);
+    F.addFnAttr(Attribute::AlwaysInline);
+    for (CallBase *Call : callsOf(F)) {
+      Function *Caller = Call->getFunction();
+      InlineFunctionInfo Info;
+      if (!InlineFunction(*Call, Info).isSuccess())
+        continue;
+      Receivers.insert(Caller);
+      ++NumCallsInlined;
+    }
+    Inlined.push_back(&F);
+  }
+  if (Inlined.empty())
+    return PreservedAnalyses::all();
+  // The inlined bodies meet their arguments now: constants fold, and the
+  // range reductions' branches meet known operands.
+  FunctionPassManager Cleanup;
+  Cleanup.addPass(EarlyCSEPass());
+  Cleanup.addPass(InstCombinePass());
+  Cleanup.addPass(SimplifyCFGPass());
+  for (Function *Receiver : Receivers) {
+    FAM.invalidate(*Receiver, PreservedAnalyses::none());
+    Cleanup.run(*Receiver, FAM);
+  }
+  for (Function *F : Inlined)
+    if (F->use_empty() && F->hasLocalLinkage()) {
+      FAM.clear(*F, F->getName());
+      F->eraseFromParent();
+    }
+  return PreservedAnalyses::none();
+}
+
+} // namespace ompgpu
