@@ -21,6 +21,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-grid-stride-loops
 ; CHECK-NEXT: ompgpu-full-warp-shuffles
 ; CHECK: ompgpu-task-shared-captures
+; CHECK-NEXT: ompgpu-request-sincos
 ; CHECK-NEXT: ompgpu-kernel-target-attributes
 ; CHECK-NEXT: ompgpu-program-tasks
 ; CHECK-NEXT: ompgpu-kernel-bounds
@@ -32,7 +33,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: ompgpu-narrow-division
 ; CHECK: ompgpu-thread-state-promotion
 ; CHECK: loop-vectorize
-; CHECK: ompgpu-inline-pure-math
+; CHECK: ompgpu-pair-sincos
+; CHECK-NEXT: ompgpu-inline-pure-math
 ; CHECK-NEXT: ompgpu-empty-uncalled-functions
 ; CHECK-NEXT: globaldce
 ; CHECK-NEXT: ompgpu-unread-shared-state

@@ -1,6 +1,6 @@
 ; The PureMathCalls passes. DeferPureMath marks libdevice-style functions whose
 ; arguments and result are scalars and whose bodies (with what they call) read
-; only constant globals and their own stack, and use no convergent operation,
+; only globals nothing writes and their own stack, and use no convergent operation,
 ; as pure and out of line, with their calls no longer convergent; it leaves
 ; functions that write memory, take pointers or use barriers as they were.
 ; LLVM's passes then hoist a loop-invariant call out of its loop, and
@@ -53,6 +53,29 @@ fast:
   ret double %y
 }
 
+; Reads a table that is not marked constant but that nothing writes, as
+; libdevice's float reduction does: pure.
+@readonly.table = internal addrspace(1) global [2 x float] [float 1.0, float 2.0]
+define internal float @__nv_sinf(float %x) #0 {
+  %entry0 = getelementptr [2 x float], ptr addrspace(1) @readonly.table, i64 0, i64 1
+  %c = load float, ptr addrspace(1) %entry0, align 4
+  %y = fmul float %x, %c
+  ret float %y
+}
+
+; Reads a global that something else writes: not pure.
+@written = internal addrspace(1) global float 0.0
+define internal float @__nv_cosf(float %x) #0 {
+  %c = load float, ptr addrspace(1) @written, align 4
+  %y = fmul float %x, %c
+  ret float %y
+}
+
+define void @write(float %v) {
+  store float %v, ptr addrspace(1) @written, align 4
+  ret void
+}
+
 ; Writes a global: not pure.
 define internal double @__nv_impure(double %x) #0 {
   store double %x, ptr addrspace(1) @state, align 8
@@ -72,12 +95,16 @@ define internal double @__nv_barrier(double %x) #0 {
 }
 
 ; DEFER: define internal double @__nv_sin(double %x) [[PURE:#[0-9]+]]
-; DEFER: define internal double @__nv_impure(double %x) [[LEFT:#[0-9]+]]
+; DEFER: define internal float @__nv_sinf(float %x) [[PURE]]
+; DEFER: define internal float @__nv_cosf(float %x) [[LEFT:#[0-9]+]]
+; DEFER: define internal double @__nv_impure(double %x) [[LEFT]]
 ; DEFER: define internal double @__nv_frexp(double %x, ptr %e) [[LEFT]]
 ; DEFER: define internal double @__nv_barrier(double %x) [[LEFT]]
 ; DEFER-LABEL: define void @kernel(
 ; DEFER: call double @__nv_sin(double %x) [[CALL:#[0-9]+]]
 ; DEFER: call double @__nv_impure(double %x) [[CONVERGENT:#[0-9]+]]
+; DEFER: call float @__nv_sinf(float %xf) [[CALL]]
+; DEFER: call float @__nv_cosf(float %xf) [[CONVERGENT]]
 ; DEFER-DAG: attributes [[PURE]] = { noinline nosync nounwind willreturn memory(none) "ompgpu-deferred-math" }
 ; DEFER-DAG: attributes [[LEFT]] = { alwaysinline convergent nounwind }
 ; DEFER-DAG: attributes [[CALL]] = { nounwind }
@@ -95,6 +122,8 @@ define internal double @__nv_barrier(double %x) #0 {
 ; HOIST: exit:
 
 ; REMARK: remark: <unknown>:0:0: '__nv_sin' is a pure function of its arguments: the optimizer sees its 1 call(s) as such (equal calls merged, loop-invariant ones hoisted) and inlines them after it
+; REMARK: remark: <unknown>:0:0: '__nv_sinf' is a pure function of its arguments
+; REMARK-NOT: __nv_cosf
 ; REMARK-NOT: __nv_impure
 ; REMARK-NOT: __nv_frexp
 ; REMARK-NOT: __nv_barrier
@@ -112,9 +141,15 @@ loop:
   %t = call double @__nv_impure(double %x) #2
   %u = call double @__nv_barrier(double %x) #2
   %f = call double @__nv_frexp(double %x, ptr %out) #2
+  %xf = fptrunc double %x to float
+  %sf = call float @__nv_sinf(float %xf) #2
+  %cf = call float @__nv_cosf(float %xf) #2
+  %sfcf = fadd float %sf, %cf
+  %sfcf.d = fpext float %sfcf to double
   %sum = fadd double %s, %t
   %sum2 = fadd double %sum, %u
-  %sum3 = fadd double %sum2, %f
+  %sum3.f = fadd double %sum2, %f
+  %sum3 = fadd double %sum3.f, %sfcf.d
   %slot = getelementptr double, ptr %out, i32 %i
   store double %sum3, ptr %slot, align 8
   %next = add i32 %i, 1

@@ -14,8 +14,8 @@
 //
 // DeferPureMathPass runs before LLVM's pipeline. It finds the __nv_ functions
 // whose arguments and result are scalars and whose bodies (with everything
-// they call) read only constant globals and their own stack and contain no
-// convergent operation, and marks them noinline, memory(none), nounwind,
+// they call) read only globals nothing writes and their own stack and contain
+// no convergent operation, and marks them noinline, memory(none), nounwind,
 // willreturn and not convergent, together with their calls. LLVM's passes
 // then treat each call as the pure function it is: they merge equal calls,
 // hoist loop-invariant ones out of loops and remove unused ones.
@@ -29,6 +29,10 @@
 #include "llvm/IR/PassManager.h"
 
 namespace ompgpu {
+
+/// The function attribute of the functions DeferPureMathPass keeps out of
+/// line and InlinePureMathPass inlines.
+inline constexpr char DeferredMathAttribute[] = "ompgpu-deferred-math";
 
 /// Marks libdevice's pure math functions and their calls as pure and keeps
 /// them out of line while LLVM's pipeline runs (see above).

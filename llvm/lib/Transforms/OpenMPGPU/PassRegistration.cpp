@@ -23,6 +23,7 @@
 #include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
+#include "ompgpu/Transforms/SinCosPairs.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"

@@ -30,6 +30,7 @@
 #include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
+#include "ompgpu/Transforms/SinCosPairs.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
@@ -103,6 +104,8 @@ ModulePassManager buildBeforeRuntimePipeline() {
   // On the user's code alone, whose task sites and task functions it reads
   // before the runtime's code is linked and inlined around them.
   MPM.addPass(TaskSharedCapturesPass());
+  // Before libdevice's link, which brings only what the program uses.
+  MPM.addPass(RequestSinCosPass());
   return MPM;
 }
 
@@ -184,6 +187,8 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
   // functions, which it merges and hoists, and they are inlined after it.
   MPM.addPass(DeferPureMathPass());
   MPM.addPass(PB.buildPerModuleDefaultPipeline(Level));
+  // On the calls the pipeline merged and hoisted, before they are inlined.
+  MPM.addPass(PairSinCosPass());
   MPM.addPass(InlinePureMathPass());
   // Everything is inlined now, so each kernel's reads of the runtime's shared
   // state and its barriers are in its own body.

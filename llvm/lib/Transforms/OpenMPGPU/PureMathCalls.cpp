@@ -16,8 +16,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -32,23 +34,36 @@ STATISTIC(NumCallsInlined, "Calls of those functions inlined after the "
 namespace ompgpu {
 namespace {
 
-/// The attribute that marks a function DeferPureMathPass kept out of line.
-constexpr char DeferredAttribute[] = "ompgpu-deferred-math";
+/// Whether every use of \p V, through address computations, is a load.
+bool isOnlyLoaded(const Value &V) {
+  return all_of(V.users(), [](const User *U) {
+    if (isa<LoadInst>(U))
+      return true;
+    if (isa<GEPOperator>(U) || isa<BitCastOperator>(U) ||
+        isa<AddrSpaceCastOperator>(U))
+      return isOnlyLoaded(*U);
+    return false;
+  });
+}
 
 /// Whether \p Ptr points into the stack frame of the function that uses it,
-/// or (for a read) into a constant global.
+/// or (for a read) into a global nothing writes: a constant, or an internal
+/// global the program only loads from (libdevice's table for the float
+/// trigonometric functions' reduction is not marked constant).
 bool isPrivateOrConstant(const Value *Ptr, bool ForWrite) {
   const Value *Object = getUnderlyingObject(Ptr);
   if (isa<AllocaInst>(Object))
     return true;
   const auto *Global = dyn_cast<GlobalVariable>(Object);
-  return !ForWrite && Global && Global->isConstant();
+  return !ForWrite && Global &&
+         (Global->isConstant() ||
+          (Global->hasLocalLinkage() && isOnlyLoaded(*Global)));
 }
 
 bool hasPureBody(Function &F, DenseMap<Function *, bool> &Known);
 
 /// Whether \p I leaves no effect but its value and depends on nothing but
-/// its operands, constant globals and its function's own stack.
+/// its operands, globals nothing writes and its function's own stack.
 bool isPureInstruction(Instruction &I, DenseMap<Function *, bool> &Known) {
   if (auto *Load = dyn_cast<LoadInst>(&I))
     return Load->isSimple() &&
@@ -143,7 +158,7 @@ PreservedAnalyses DeferPureMathPass::run(Module &M,
       continue;
     F.removeFnAttr(Attribute::AlwaysInline);
     F.addFnAttr(Attribute::NoInline);
-    F.addFnAttr(DeferredAttribute);
+    F.addFnAttr(DeferredMathAttribute);
     ++NumDeferred;
     Changed = true;
     OptimizationRemarkEmitter &ORE =
@@ -178,9 +193,9 @@ PreservedAnalyses InlinePureMathPass::run(Module &M,
   SmallSetVector<Function *, 8> Receivers;
   SmallVector<Function *, 8> Inlined;
   for (Function &F : M) {
-    if (!F.hasFnAttribute(DeferredAttribute))
+    if (!F.hasFnAttribute(DeferredMathAttribute))
       continue;
-    F.removeFnAttr(DeferredAttribute);
+    F.removeFnAttr(DeferredMathAttribute);
     F.removeFnAttr(Attribute::NoInline);
     F.addFnAttr(Attribute::AlwaysInline);
     for (CallBase *Call : callsOf(F)) {
@@ -198,6 +213,8 @@ PreservedAnalyses InlinePureMathPass::run(Module &M,
   // The inlined bodies meet their arguments now: constants fold, and the
   // range reductions' branches meet known operands.
   FunctionPassManager Cleanup;
+  // First: sincos writes its results through pointers (SinCosPairs.h).
+  Cleanup.addPass(SROAPass(SROAOptions::ModifyCFG));
   Cleanup.addPass(EarlyCSEPass());
   Cleanup.addPass(InstCombinePass());
   Cleanup.addPass(SimplifyCFGPass());
@@ -205,11 +222,14 @@ PreservedAnalyses InlinePureMathPass::run(Module &M,
     FAM.invalidate(*Receiver, PreservedAnalyses::none());
     Cleanup.run(*Receiver, FAM);
   }
-  for (Function *F : Inlined)
+  for (Function *F : Inlined) {
+    // Such as the used list PairSinCos took sincos out of.
+    F->removeDeadConstantUsers();
     if (F->use_empty() && F->hasLocalLinkage()) {
       FAM.clear(*F, F->getName());
       F->eraseFromParent();
     }
+  }
   return PreservedAnalyses::none();
 }
 
