@@ -20,9 +20,12 @@ and the ratios ours/upstream and ours/CUDA; map bandwidth in GB/s per size
 and direction with ours as a fraction of pinned cudaMemcpy; with --resources,
 registers, shared and local memory and local loads/stores (spills) per
 kernel of each variant from resources.json, which build.sh writes
-(--resources-only prints just that table, without a GPU).
+(--resources-only prints just that table, without a GPU; --resources-against
+OTHER/resources.json lists only our kernels whose resources differ from
+another bundle's, also without a GPU).
 usage: run.py [--only NAME[,NAME...]] [--rounds N] [--timeout S] [--budget S]
               [--markdown FILE] [--logs DIR] [--resources] [--resources-only]
+              [--resources-against RESOURCES_JSON]
               [NAME...]
   NAME: run only these benchmarks (binary names without the variant, e.g.
   xs_lookup), as --only does
@@ -225,6 +228,33 @@ def resource_table(path=os.path.join(HERE, "resources.json")):
             "the kernel's SASS, which spills and local arrays need)\n\n%s\n" % "\n".join(rows))
 
 
+RESOURCE_FIELDS = ("regs", "shared", "stack", "local", "local_loads", "local_stores")
+
+
+def resource_changes(before_path, path=os.path.join(HERE, "resources.json")):
+    """Markdown table of our kernels whose resources differ from those in another bundle's resources.json
+    (a compiler change's effect on every kernel, without a GPU)."""
+    def ours(p):
+        with open(p) as f:
+            return {(r["benchmark"], r["kernel"]): r for r in json.load(f) if r["variant"] == "ours"}
+    before, after = ours(before_path), ours(path)
+    rows = ["| benchmark | kernel | before | after |", "|---|---|---|---|"]
+    unchanged = 0
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if old and new and all(old.get(f) == new.get(f) for f in RESOURCE_FIELDS):
+            unchanged += 1
+            continue
+        # Both sides name the fields that differ; a kernel only one side has shows all of them.
+        fields = [f for f in RESOURCE_FIELDS if not (old and new) or old.get(f) != new.get(f)]
+
+        def describe(record):
+            return ", ".join("%s %s" % (f, record.get(f)) for f in fields) if record else "absent"
+        rows.append("| %s | %s | %s | %s |" % (key[0], key[1], describe(old), describe(new)))
+    return ("Our kernels whose resources changed against %s (%d unchanged)\n\n%s\n"
+            % (before_path, unchanged, "\n".join(rows)))
+
+
 def write(table, path):
     print(table)
     if path:
@@ -245,10 +275,16 @@ def main():
     parser.add_argument("--resources", action="store_true", help="add the per-kernel resource table")
     parser.add_argument("--resources-only", action="store_true",
                         help="print only the resource table (no GPU needed)")
+    parser.add_argument("--resources-against", metavar="RESOURCES_JSON",
+                        help="print only our kernels whose resources differ from another bundle's "
+                             "resources.json (no GPU needed)")
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     args = parser.parse_args()
     if args.resources_only:
         write(resource_table(), args.markdown)
+        return
+    if args.resources_against:
+        write(resource_changes(args.resources_against), args.markdown)
         return
     started = time.time()
     if args.logs:
