@@ -5,7 +5,8 @@
 ; functions that write memory, take pointers or use barriers as they were.
 ; LLVM's passes then hoist a loop-invariant call out of its loop, and
 ; InlinePureMath inlines it there. The compile-time plugin runs DeferPureMath at
-; the start of an optimizing pipeline of device code only.
+; the start of an optimizing pipeline of device code only (not at -O0, nor for
+; the host).
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-defer-pure-math -S %s | FileCheck %s --check-prefix=DEFER
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin \
 ; RUN:   -passes='ompgpu-defer-pure-math,function(loop-mssa(licm)),ompgpu-inline-pure-math' -S %s \
@@ -13,6 +14,7 @@
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-defer-pure-math -disable-output \
 ; RUN:   -pass-remarks-analysis=ompgpu %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -load-pass-plugin %compile-plugin -passes='default<O2>' -S %s | FileCheck %s --check-prefix=COMPILE
+; RUN: %opt -load-pass-plugin %compile-plugin -passes='default<O0>' -S %s | FileCheck %s --check-prefix=HOST
 ; RUN: sed 's/nvptx64-nvidia-cuda/x86_64-pc-linux-gnu/' %s \
 ; RUN:   | %opt -load-pass-plugin %compile-plugin -passes='default<O2>' -S | FileCheck %s --check-prefix=HOST
 
