@@ -13,6 +13,7 @@
 #ifndef OMPGPU_TRANSFORMS_REMARKS_H
 #define OMPGPU_TRANSFORMS_REMARKS_H
 
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Function.h"
 
 #include <string>
@@ -33,6 +34,14 @@ const llvm::Instruction &remarkAnchor(const llvm::Function &F);
 
 /// " at line N" for \p I's source location, or "" if it has none.
 std::string atLine(const llvm::Instruction &I);
+
+/// Where the program's own code put \p I: the first place in its inlining
+/// chain outside clang's math wrappers (__clang_cuda_math.h,
+/// openmp_wrappers/cmath, ...), through which the program calls libdevice.
+llvm::DebugLoc programLocation(const llvm::Instruction &I);
+
+/// " at line N" for \p Loc, or "" if there is none.
+std::string atLine(const llvm::DebugLoc &Loc);
 
 } // namespace ompgpu
 

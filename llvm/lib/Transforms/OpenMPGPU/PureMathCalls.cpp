@@ -166,7 +166,8 @@ PreservedAnalyses DeferPureMathPass::run(Module &M,
             *Calls.front()->getFunction());
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPassName, "PureMathCall",
-                                        Calls.front())
+                                        programLocation(*Calls.front()),
+                                        Calls.front()->getParent())
              << "'" << F.getName() << "' is a pure function of its arguments: "
              << "the optimizer sees its " << std::to_string(Calls.size())
              << " call(s) as such (equal calls merged, loop-invariant ones "

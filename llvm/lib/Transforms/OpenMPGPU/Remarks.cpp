@@ -26,10 +26,24 @@ const Instruction &remarkAnchor(const Function &F) {
   return F.getEntryBlock().front();
 }
 
-std::string atLine(const Instruction &I) {
-  if (const DebugLoc &Loc = I.getDebugLoc())
+std::string atLine(const Instruction &I) { return atLine(I.getDebugLoc()); }
+
+std::string atLine(const DebugLoc &Loc) {
+  if (Loc)
     return (" at line " + Twine(Loc.getLine())).str();
   return "";
+}
+
+DebugLoc programLocation(const Instruction &I) {
+  auto InWrapper = [](const DILocation &L) {
+    StringRef File = L.getFilename(), Folder = L.getDirectory();
+    return File.contains("__clang_") || File.contains("openmp_wrappers") ||
+           Folder.contains("openmp_wrappers");
+  };
+  DebugLoc Loc = I.getDebugLoc();
+  while (Loc && Loc.getInlinedAt() && InWrapper(*Loc))
+    Loc = Loc.getInlinedAt();
+  return Loc;
 }
 
 } // namespace ompgpu

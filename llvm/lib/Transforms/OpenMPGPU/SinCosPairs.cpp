@@ -10,7 +10,6 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -78,21 +77,6 @@ CallBase *dominatingCall(ArrayRef<CallBase *> Calls, DominatorTree &DT) {
         }))
       return Candidate;
   return nullptr;
-}
-
-/// Where the program calls the function whose inlined copy \p I is in: the
-/// first place in \p I's inlining chain outside clang's math wrappers
-/// (__clang_cuda_math.h, openmp_wrappers/cmath, ...).
-DebugLoc programLocation(const Instruction &I) {
-  DebugLoc Loc = I.getDebugLoc();
-  auto InWrapper = [](const DILocation &L) {
-    StringRef File = L.getFilename(), Folder = L.getDirectory();
-    return File.contains("__clang_") || File.contains("openmp_wrappers") ||
-           Folder.contains("openmp_wrappers");
-  };
-  while (Loc && Loc.getInlinedAt() && InWrapper(*Loc))
-    Loc = Loc.getInlinedAt();
-  return Loc;
 }
 
 /// Replaces \p Sines and \p Cosines of one value by one call of \p SinCos,
@@ -172,13 +156,11 @@ PreservedAnalyses PairSinCosPass::run(Module &M, ModuleAnalysisManager &MAM) {
           FAM.getResult<OptimizationRemarkEmitterAnalysis>(Caller);
       ORE.emit([&] {
         DebugLoc Loc = programLocation(*At);
-        std::string Line =
-            Loc ? (" at line " + Twine(Loc.getLine())).str() : "";
         return OptimizationRemark(RemarkPassName, "SinCosPair", Loc,
                                   At->getParent())
                << describeFunction(Caller.getName()) << " computes the sine "
                << "and cosine of one value with one call of '" << P.SinCos
-               << "'" << Line;
+               << "'" << atLine(Loc);
       });
       computeTogether(*SinCos, *At, Sines, Found->second);
       SinCos->addFnAttr(DeferredMathAttribute);
