@@ -122,6 +122,6 @@ void hostomp::keepTargetTasksOffHiddenHelpers() {
              *NumHelpers = "LIBOMP_NUM_HIDDEN_HELPER_THREADS";
   if (getenv(UseHelpers) || getenv(NumHelpers))
     return;
-  setenv(UseHelpers, "0", /*Overwrite=*/0);
-  setenv(NumHelpers, "0", /*Overwrite=*/0);
+  setenv(UseHelpers, "0", /*Overwrite=*/1);
+  setenv(NumHelpers, "0", /*Overwrite=*/1);
 }

@@ -51,12 +51,12 @@ void waitForDependences(const Dependence *Dependences, int32_t NumDependences);
 
 /// Asks libomp, which has not started yet, to run target tasks as ordinary
 /// tasks of the encountering thread's team instead of on its hidden helper
-/// threads, unless the program's environment sets LIBOMP_USE_HIDDEN_HELPER_TASK
-/// or LIBOMP_NUM_HIDDEN_HELPER_THREADS itself. For processes whose target regions all run on the host: there,
-/// the host fallback of a `target teams ... nowait` region runs a teams
-/// construct on a hidden helper thread, and Debian's libomp (LLVM 22)
-/// intermittently corrupts its task team when it does (README, known
-/// problems).
+/// threads, unless the program's environment sets
+/// LIBOMP_USE_HIDDEN_HELPER_TASK or LIBOMP_NUM_HIDDEN_HELPER_THREADS itself.
+/// For processes whose target regions all run on the host: there, the host
+/// fallback of a `target teams ... nowait` region runs a teams construct on a
+/// hidden helper thread, and Debian's libomp (LLVM 22) intermittently
+/// corrupts its task team when it does (README, known problems).
 void keepTargetTasksOffHiddenHelpers();
 
 } // namespace hostomp

@@ -23,8 +23,9 @@
 // call, and the function makes exactly one distribute init and one parallel
 // region, without num_threads and with a true if, whose outlined function is
 // local, used by that region only, and makes exactly one static init of the
-// same width: static chunked with chunk 1. The runtime keeps the usual schedules
-// in a kernel that runs in generic mode, whose workers are not the block.
+// same width: static chunked with chunk 1. The runtime keeps the usual
+// schedules in a kernel that runs in generic mode, whose workers are not the
+// block.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_GRIDSTRIDELOOPS_H
@@ -35,7 +36,8 @@
 namespace ompgpu {
 
 /// The attribute of a function whose combined loop the pass converted (the
-/// kernel itself once clang has inlined its teams region), for ThreadIterations.
+/// kernel itself once clang has inlined its teams region), for
+/// ThreadIterations.
 inline constexpr char GridStrideAttr[] = "ompgpu-grid-stride";
 
 /// Gives combined distribute parallel for loops the grid-stride entry points.

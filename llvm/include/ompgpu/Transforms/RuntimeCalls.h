@@ -2,7 +2,8 @@
 //
 // Passes that choose among the runtime's entry points find clang's calls of
 // one by name and point them at another with the same signature, which the
-// runtime's link then brings in.
+// runtime's link then brings in; others find the calls of a function they
+// hold (libdevice's math functions, PureMathCalls.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_RUNTIMECALLS_H
@@ -17,6 +18,9 @@ namespace ompgpu {
 /// The direct calls in \p M of the function named \p Name, in use-list order.
 llvm::SmallVector<llvm::CallInst *> callsTo(llvm::Module &M,
                                             llvm::StringRef Name);
+
+/// The direct calls of \p Callee, in use-list order.
+llvm::SmallVector<llvm::CallInst *> callsTo(llvm::Function &Callee);
 
 /// Points \p Call at the entry point \p Name, declared with \p Call's
 /// function type if the module does not have it yet.

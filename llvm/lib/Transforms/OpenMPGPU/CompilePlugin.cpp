@@ -1,5 +1,4 @@
-//===- CompilePlugin.cpp - What clang runs of ours on a file's device code
-//-===//
+//===- CompilePlugin.cpp - Our pass in clang's device compile -------------===//
 //
 // build/lib/libOMPGPUCompile.so, which our driver hands to clang for the
 // device side of every file it compiles (-fpass-plugin): clang's own pipeline

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RuntimeCalls.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -133,15 +134,6 @@ void markPure(Function &F) {
   F.setNoSync();
 }
 
-SmallVector<CallBase *, 8> callsOf(Function &F) {
-  SmallVector<CallBase *, 8> Calls;
-  for (User *U : F.users())
-    if (auto *Call = dyn_cast<CallBase>(U);
-        Call && Call->getCalledOperand() == &F)
-      Calls.push_back(Call);
-  return Calls;
-}
-
 } // namespace
 
 PreservedAnalyses DeferPureMathPass::run(Module &M,
@@ -153,7 +145,7 @@ PreservedAnalyses DeferPureMathPass::run(Module &M,
   for (Function &F : M) {
     if (!isPureMathFunction(F, Known))
       continue;
-    SmallVector<CallBase *, 8> Calls = callsOf(F);
+    SmallVector<CallInst *> Calls = callsTo(F);
     if (Calls.empty())
       continue;
     F.removeFnAttr(Attribute::AlwaysInline);
@@ -181,7 +173,7 @@ PreservedAnalyses DeferPureMathPass::run(Module &M,
   for (auto [F, Pure] : Known)
     if (Pure && !F->isIntrinsic()) {
       markPure(*F);
-      for (CallBase *Call : callsOf(*F))
+      for (CallInst *Call : callsTo(*F))
         Call->setNotConvergent();
     }
   return PreservedAnalyses::none();
@@ -199,7 +191,7 @@ PreservedAnalyses InlinePureMathPass::run(Module &M,
     F.removeFnAttr(DeferredMathAttribute);
     F.removeFnAttr(Attribute::NoInline);
     F.addFnAttr(Attribute::AlwaysInline);
-    for (CallBase *Call : callsOf(F)) {
+    for (CallInst *Call : callsTo(F)) {
       Function *Caller = Call->getFunction();
       InlineFunctionInfo Info;
       if (!InlineFunction(*Call, Info).isSuccess())

@@ -6,12 +6,17 @@ using namespace llvm;
 namespace ompgpu {
 
 SmallVector<CallInst *> callsTo(Module &M, StringRef Name) {
-  SmallVector<CallInst *> Calls;
   if (Function *Callee = M.getFunction(Name))
-    for (User *U : Callee->users())
-      if (auto *Call = dyn_cast<CallInst>(U))
-        if (Call->getCalledFunction() == Callee)
-          Calls.push_back(Call);
+    return callsTo(*Callee);
+  return {};
+}
+
+SmallVector<CallInst *> callsTo(Function &Callee) {
+  SmallVector<CallInst *> Calls;
+  for (User *U : Callee.users())
+    if (auto *Call = dyn_cast<CallInst>(U))
+      if (Call->getCalledFunction() == &Callee)
+        Calls.push_back(Call);
   return Calls;
 }
 

@@ -6,6 +6,7 @@
 #include "ompgpu/Transforms/SinCosPairs.h"
 #include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/RuntimeCalls.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -61,10 +62,8 @@ CallsByValue deferredCalls(Module &M, StringRef Name) {
   for (Function &F : M) {
     if (baseName(F) != Name || !F.hasFnAttribute(DeferredMathAttribute))
       continue;
-    for (User *U : F.users())
-      if (auto *Call = dyn_cast<CallBase>(U);
-          Call && Call->getCalledOperand() == &F)
-        Calls[{Call->getFunction(), Call->getArgOperand(0)}].push_back(Call);
+    for (CallInst *Call : callsTo(F))
+      Calls[{Call->getFunction(), Call->getArgOperand(0)}].push_back(Call);
   }
   return Calls;
 }
