@@ -14,6 +14,7 @@
 #include "LargeCopies.h"
 #include "Address.h"
 #include "HostAccessibleMemory.h"
+#include "StreamingCopy.h"
 
 #include <algorithm>
 #include <cstring>
@@ -24,12 +25,13 @@ using namespace omptarget;
 
 namespace {
 /// Threads that copy into and out of staging buffers unless
-/// LIBOMPTARGET_STAGING_THREADS says: the host's cores, up to twelve (more
-/// gained nothing on an H100's 16-core host).
+/// LIBOMPTARGET_STAGING_THREADS says: the host's cores, up to sixteen. On an
+/// H100's 16-core host, 16 moved 43.8 / 42.0 GB/s (to / from) at 256 MiB
+/// where 12 moved 38.7 / 28.9 one day, and as much as 12 on another.
 unsigned stagingThreads() {
   if (uint32_t Set = getEnvironment().StagingThreads)
     return Set;
-  return std::clamp(std::thread::hardware_concurrency(), 1u, 12u);
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
 }
 } // namespace
 
@@ -127,6 +129,8 @@ void LargeCopies::laneToDevice(StagingLane &L, unsigned Index, const Plan &P,
         !ok(L, Cu.EventSynchronize(L.Done[B]), "device failure"))
       return;
     size_t Offset = P.offsetOf(Chunk), Bytes = P.bytesOf(Chunk);
+    // An ordinary copy: the DMA then finds much of the buffer in the host's
+    // cache (non-temporal stores here moved 34-38 GB/s against 41-43).
     memcpy(L.Memory[B], Src + Offset, Bytes);
     if (!ok(L, Cu.MemcpyHtoDAsync(Dst + Offset, L.Memory[B], Bytes, L.Stream),
             "cannot copy data to the device") ||
@@ -157,7 +161,9 @@ void LargeCopies::laneFromDevice(StagingLane &L, unsigned Index, const Plan &P,
     if (!ok(L, Cu.EventSynchronize(L.Done[B]), "device failure"))
       return;
     L.Pending[B] = false;
-    memcpy(Dst + P.offsetOf(Chunk), L.Memory[B], P.bytesOf(Chunk));
+    // The program's memory is written without being read first
+    // (StreamingCopy.h): 40-42 GB/s against 32-38 with memcpy (H100 host).
+    streamingCopy(Dst + P.offsetOf(Chunk), L.Memory[B], P.bytesOf(Chunk));
     size_t Next = Chunk + BuffersPerThread * Step;
     if (Next < P.Chunks && !QueueChunk(Next, B))
       return;
