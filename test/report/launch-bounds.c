@@ -3,12 +3,12 @@
 // which ptxas spills is lowered or dropped, teams of 256 become smaller
 // where a kernel's registers put more warps on a multiprocessor that way,
 // a kernel a few registers short of one more block a multiprocessor gets
-// the hint for it where ptxas fits it without spilling, and bounds the
-// program set stay. -v, the remarks and the report say so.
+// the hint for it where ptxas fits it spilling at most 8 bytes, and bounds
+// the program set stay. -v, the remarks and the report say so.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir
-// RUN: %clang -O2 %offload --offload-arch=sm_90 -fopenmp-offload-report -v -save-temps %s -o prog 2>&1 | FileCheck %s
+// RUN: %clang -O2 %offload --offload-arch=sm_90 -fopenmp-offload-report -v -save-temps %s -o prog -lm 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < prog.sm_90.ptx
-// RUN: %clang -O2 %offload --offload-arch=sm_90 -Rpass=ompgpu -Rpass-analysis=ompgpu %s -o prog 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang -O2 %offload --offload-arch=sm_90 -Rpass=ompgpu -Rpass-analysis=ompgpu %s -o prog -lm 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // Each ptxas compile of the program shows under -v: one per revision.
 // CHECK-COUNT-3: ptxas" "-m64" "-O2" "--gpu-name" "sm_90"
@@ -19,17 +19,20 @@
 // CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_smaller_teams_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 8 warps on a multiprocessor in teams of 256 threads and 12 in teams of 192: teams of 192: {{[0-9]+}} registers, no spills
 // CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_raised_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 3 blocks on a multiprocessor: ptxas fitted it under .minnctapersm 4 without spilling: {{[0-9]+}} registers, no spills
 // CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_own_limit_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 1 block on a multiprocessor: ptxas spilled {{[0-9]+}} bytes of registers under .minnctapersm 2 ({{[0-9]+}} registers): compiled without a hint: {{[0-9]+}} registers, no spills
-// CHECK: offload report for sm_90: 6 kernels
+// CHECK-DAG: clang-linker-wrapper: sm_90 __omp_offloading_{{.*}}_raised_spilling_little_l{{[0-9]+}}: {{[0-9]+}} registers per thread fit 6 blocks on a multiprocessor: ptxas fitted it under .minnctapersm 8 spilling {{[1-8]}} bytes, few enough to keep the hint: 32 registers, {{[1-8]}} bytes spilled
+// CHECK: offload report for sm_90: 7 kernels
 // CHECK: {{^}}SPMD {{.*}} 0 0 {{[0-9]+}} 0 0 {{[0-9]+}} - {{.*}} target region in dropped() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 0 0 {{[0-9]+}} 0 0 256 4 4 32/64 registers target region in kept() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 0 0 {{[0-9]+}} 0 0 256 {{[23]}} {{.*}} target region in lowered() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 256 - 1 8/64 registers target region in own_limit() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 256 4 4 32/64 registers target region in raised() at line
+// CHECK-NEXT: {{^}}generic-SPMD {{.*}} 256 8 8 64/64 warps target region in raised_spilling_little() at line
 // CHECK-NEXT: {{^}}SPMD {{.*}} 192 - 2 12/64 registers target region in smaller_teams() at line
 // CHECK-DAG: revised: target region in lowered() at line {{[0-9]+}}: ptxas spilled {{.*}}: compiled with .minnctapersm {{[23]}}
 // CHECK-DAG: revised: target region in dropped() at line {{[0-9]+}}: ptxas spilled {{.*}}: compiled without a hint
 // CHECK-DAG: revised: target region in smaller_teams() at line {{[0-9]+}}: {{.*}}: teams of 192
 // CHECK-DAG: revised: target region in raised() at line {{[0-9]+}}: {{.*}}: ptxas fitted it under .minnctapersm 4 without spilling
+// CHECK-DAG: revised: target region in raised_spilling_little() at line {{[0-9]+}}: {{.*}}: ptxas fitted it under .minnctapersm 8 spilling {{[1-8]}} bytes, few enough to keep the hint
 // CHECK-DAG: revised: target region in own_limit() at line {{[0-9]+}}: {{.*}}: ptxas spilled {{.*}}: compiled without a hint
 
 // The final PTX has the revised bounds, and the kernel environment's MaxThreads
@@ -54,12 +57,19 @@
 // PTX-LABEL: .entry __omp_offloading_{{.*}}_kept_l
 // PTX: .maxntid 256
 // PTX-NEXT: .minnctapersm 4
+// PTX-LABEL: .entry __omp_offloading_{{.*}}_raised_spilling_little_l
+// PTX: .maxntid 256
+// PTX-NEXT: .minnctapersm 8
 
 // REMARK-DAG: launch-bounds.c:[[LINE:[0-9]+]]:1: remark: the target region in 'lowered' at line [[LINE]]: ptxas spilled {{.*}}: compiled with .minnctapersm {{[23]}}: {{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'dropped' at line {{[0-9]+}}: ptxas spilled {{.*}}: compiled without a hint: {{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'smaller_teams' at line {{[0-9]+}}: {{.*}}: teams of 192: {{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'raised' at line {{[0-9]+}}: {{.*}} ptxas fitted it under .minnctapersm 4 without spilling{{.*}} [-Rpass=ompgpu]
+// REMARK-DAG: remark: the target region in 'raised_spilling_little' at line {{[0-9]+}}: {{.*}} spilling {{[1-8]}} bytes, few enough to keep the hint{{.*}} [-Rpass=ompgpu]
 // REMARK-DAG: remark: the target region in 'kept' at line {{[0-9]+}}: ptxas fitted it under .minnctapersm 4 without spilling{{.*}} [-Rpass-analysis=ompgpu]
+
+#include <math.h>
+#include <omp.h>
 
 // Count accumulators that the loops keep in registers, updated with v.
 #define UPDATE(Count, acc, v, c)                                               \
@@ -143,6 +153,49 @@ void kept(const int *start, const int *col, const double *val,
     for (int k = start[i]; k < start[i + 1]; ++k)
       sum += val[k] * x[col[k]];
     y[i] = sum;
+  }
+}
+
+// A team's threads sum columns into team-local arrays (a CUDA-style column
+// statistic): 39 registers fit 6 teams of 256 a multiprocessor, and under the
+// hint for 8 ptxas spills 8 bytes, few enough to keep it.
+void raised_spilling_little(const double *m, double *sums, int rows,
+                            int columns) {
+  const int tiles = columns / 32;
+#pragma omp target teams num_teams(tiles) thread_limit(256)
+  {
+    double sum[32], squares[32];
+#pragma omp parallel
+    {
+      const int t = omp_get_thread_num(), threads = omp_get_num_threads();
+      const int groups = threads >= 32 ? threads / 32 : 1;
+      for (int tile = omp_get_team_num(); tile < tiles;
+           tile += omp_get_num_teams()) {
+        for (int c = t; c < 32; c += threads)
+          sum[c] = squares[c] = 0.0;
+#pragma omp barrier
+        for (int item = t; item < 32 * groups; item += threads) {
+          const int c = item % 32;
+          const double *column = m + (long)tile * 32 + c;
+          double s = 0.0, s2 = 0.0;
+          for (int r = item / 32; r < rows; r += groups) {
+            const double x = column[(long)r * columns];
+            s += x;
+            s2 += x * x;
+          }
+#pragma omp atomic update
+          sum[c] += s;
+#pragma omp atomic update
+          squares[c] += s2;
+        }
+#pragma omp barrier
+        for (int c = t; c < 32; c += threads) {
+          const double mean = sum[c] / rows;
+          sums[(long)tile * 32 + c] = sqrt(squares[c] / rows - mean * mean);
+        }
+#pragma omp barrier
+      }
+    }
   }
 }
 

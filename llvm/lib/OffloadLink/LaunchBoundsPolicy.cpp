@@ -127,8 +127,8 @@ bool LaunchBoundsPolicy::tryRaise(Kernel &K, const KernelResources &Compiled) {
       *Limits, {Threads, Compiled.Registers, Compiled.SharedBytes});
   if (Now.Limiter != OccupancyLimiter::Registers || spilledBytes(Compiled))
     return false;
-  unsigned Others = std::min(
-      {Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
+  unsigned Others =
+      std::min({Now.BlocksBySharedMemory, Now.BlocksByWarps, Now.BlockSlots});
   unsigned Budget = registerBudget(*Limits, Now.Blocks + 1, Threads);
   if (Others <= Now.Blocks || !Budget ||
       Budget * 100 < Compiled.Registers * MinRaiseRegisterShare)
@@ -154,11 +154,12 @@ bool LaunchBoundsPolicy::settleRaise(Kernel &K,
   K.RaiseTried = false;
   LaunchBoundsDecision &Raise = K.Hints;
   Raise.Tried.emplace_back(K.Hint, Compiled);
-  bool Spilled = spilledBytes(Compiled) != 0;
-  Raise.Kind = Spilled ? LaunchBoundsDecision::RaiseSpilled
-                       : LaunchBoundsDecision::RaisedMinBlocks;
+  bool Kept = Compiled.SpillStoreBytes <= MaxRaiseSpillStoreBytes;
+  Raise.Kind = !spilledBytes(Compiled) ? LaunchBoundsDecision::RaisedMinBlocks
+               : Kept ? LaunchBoundsDecision::RaisedSpillingLittle
+                      : LaunchBoundsDecision::RaiseSpilled;
   Decisions.push_back(Raise);
-  if (!Spilled)
+  if (Kept)
     return false;
   setHint(K, 0);
   return true;
@@ -261,6 +262,7 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
                              ArrayRef<KernelResources> Final) {
   const KernelResources *After = findKernel(Final, Decision.Kernel);
   if (Decision.Kind == LaunchBoundsDecision::RaisedMinBlocks ||
+      Decision.Kind == LaunchBoundsDecision::RaisedSpillingLittle ||
       Decision.Kind == LaunchBoundsDecision::RaiseSpilled) {
     const KernelResources &Before = Decision.Tried.front().second;
     const KernelResources &Under = Decision.Tried.back().second;
@@ -272,10 +274,16 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
     if (Decision.Kind == LaunchBoundsDecision::RaisedMinBlocks)
       return Text + "ptxas fitted it under " + hintName(Decision.To) +
              " without spilling" + describeOutcome(After);
+    if (Decision.Kind == LaunchBoundsDecision::RaisedSpillingLittle)
+      return Text + "ptxas fitted it under " + hintName(Decision.To) +
+             " spilling " + std::to_string(Under.SpillStoreBytes) +
+             " bytes, few enough to keep the hint" + describeOutcome(After);
     return Text + "ptxas spilled " + std::to_string(Under.SpillStoreBytes) +
            " bytes of registers under " + hintName(Decision.To) + " (" +
-           std::to_string(Under.Registers) + " registers)"
-           ": compiled without a hint" + describeOutcome(After);
+           std::to_string(Under.Registers) +
+           " registers)"
+           ": compiled without a hint" +
+           describeOutcome(After);
   }
   if (Decision.Kind == LaunchBoundsDecision::ChoseBlockSize) {
     const KernelResources &Before = Decision.Tried.front().second;
@@ -308,6 +316,7 @@ std::string describeDecision(const LaunchBoundsDecision &Decision,
     return Text + ": compiled without a hint" + describeOutcome(After);
   case LaunchBoundsDecision::ChoseBlockSize:
   case LaunchBoundsDecision::RaisedMinBlocks:
+  case LaunchBoundsDecision::RaisedSpillingLittle:
   case LaunchBoundsDecision::RaiseSpilled:
     break;
   }

@@ -23,16 +23,20 @@
 //   that needs at most a fifth fewer registers for it, is tried once with the
 //   .minnctapersm of the next occupancy step (the most blocks the register
 //   budget of one more block allows). It keeps the hint where ptxas fits it
-//   without spilling, and is compiled without it again otherwise: the
-//   occupancy is worth having only where it costs no spills. (A team-array
-//   kernel at 39 registers fits 6 blocks of 256 threads and its CUDA twin at
-//   31 fits 8: the 1,024 teams took two waves instead of one.)
+//   spilling at most MaxRaiseSpillStoreBytes, and is compiled without it
+//   again otherwise. A spill that small is a value or two that ptxas keeps
+//   in the L1 cache, which costs less than the blocks the hint adds; a large
+//   one is the loop's working set. (A team-array kernel at 39 registers fits
+//   6 blocks of 256 threads and its CUDA twin at 30 fits 8: the 1,024 teams
+//   took two waves instead of one, 1.30x the twin's time. Under
+//   .minnctapersm 8 it has 32 registers and spills 8 bytes (4 reloaded):
+//   1.00x, H100.)
 // Each compile revises what the previous one showed, so that a program is
 // compiled at most MaxCompiles times: a hint, a lower one, none, and the
 // settled hint with the block size it allows; a raise is tried only after the
-// first compile, so its own revision comes by the third. Every revision, and every hint
-// ptxas fitted without spilling, is a decision that -v, the kernel report and
-// the remarks show.
+// first compile, so its own revision comes by the third. Every revision, and
+// every hint ptxas fitted without spilling, is a decision that -v, the kernel
+// report and the remarks show.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_OFFLOADLINK_LAUNCHBOUNDSPOLICY_H
@@ -54,15 +58,20 @@ namespace ompgpu {
 /// best of them with the block size it allows.
 inline constexpr unsigned MaxCompiles = 4;
 
+/// The most bytes ptxas may spill (stores) under a raised hint for the kernel
+/// to keep it: one 64-bit value or two 32-bit ones.
+inline constexpr uint64_t MaxRaiseSpillStoreBytes = 8;
+
 /// What the link step settled for one kernel's launch bounds.
 struct LaunchBoundsDecision {
   enum KindTy {
-    KeptMinBlocks,    ///< The hint it had (To == From).
-    LoweredMinBlocks, ///< A smaller hint, To.
-    DroppedMinBlocks, ///< No hint (To == 0).
-    ChoseBlockSize,   ///< From and To are threads per block.
-    RaisedMinBlocks,  ///< No hint before (From == 0), the hint To now.
-    RaiseSpilled,     ///< The hint To was tried and spilled: none again.
+    KeptMinBlocks,        ///< The hint it had (To == From).
+    LoweredMinBlocks,     ///< A smaller hint, To.
+    DroppedMinBlocks,     ///< No hint (To == 0).
+    ChoseBlockSize,       ///< From and To are threads per block.
+    RaisedMinBlocks,      ///< No hint before (From == 0), the hint To now.
+    RaisedSpillingLittle, ///< The same, ptxas spilling a little under it.
+    RaiseSpilled,         ///< The hint To was tried and spilled: none again.
   };
   KindTy Kind = KeptMinBlocks;
   std::string Kernel;
@@ -105,8 +114,8 @@ private:
     bool BlockSizeOpen = false; ///< Its block size is still ours to choose.
     /// It has no hint and may get one for more blocks (first revision only).
     bool RaiseOpen = false;
-    bool RaiseTried = false; ///< The last compile tried a raise.
-    unsigned Hint = 0;       ///< The hint of the last compile.
+    bool RaiseTried = false;    ///< The last compile tried a raise.
+    unsigned Hint = 0;          ///< The hint of the last compile.
     LaunchBoundsDecision Hints; ///< What was tried so far.
   };
 
