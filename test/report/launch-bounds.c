@@ -3,8 +3,9 @@
 // which ptxas spills is lowered or dropped, teams of 256 become smaller
 // where a kernel's registers put more warps on a multiprocessor that way,
 // a kernel a few registers short of one more block a multiprocessor gets
-// the hint for it where ptxas fits it spilling at most 8 bytes, and bounds
-// the program set stay. -v, the remarks and the report say so.
+// the hint for it where ptxas fits it without spilling, or spilling at most
+// 8 bytes where a loop of the kernel loads from memory, and bounds the
+// program set stay. -v, the remarks and the report say so.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir
 // RUN: %clang -O2 %offload --offload-arch=sm_90 -fopenmp-offload-report -v -save-temps %s -o prog -lm 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < prog.sm_90.ptx
@@ -158,7 +159,8 @@ void kept(const int *start, const int *col, const double *val,
 
 // A team's threads sum columns into team-local arrays (a CUDA-style column
 // statistic): 39 registers fit 6 teams of 256 a multiprocessor, and under the
-// hint for 8 ptxas spills 8 bytes, few enough to keep it.
+// hint for 8 ptxas spills 8 bytes, few enough to keep it in a kernel whose
+// loop waits on loads from memory.
 void raised_spilling_little(const double *m, double *sums, int rows,
                             int columns) {
   const int tiles = columns / 32;

@@ -1,11 +1,18 @@
 //===- LaunchBoundsPolicy.cpp - Launch bounds revised from ptxas' report --===//
 #include "ompgpu/OffloadLink/LaunchBoundsPolicy.h"
+#include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
 #include "ompgpu/Transforms/RevisableBounds.h"
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
 
 #include <algorithm>
 
@@ -38,6 +45,43 @@ const KernelResources *findKernel(ArrayRef<KernelResources> Kernels,
     if (Kernel.Name == Name)
       return &Kernel;
   return nullptr;
+}
+
+/// Whether \p Load may read global memory: its address is global, or generic
+/// and not (visibly) made from shared or local memory's.
+bool readsGlobalMemory(const LoadInst &Load) {
+  unsigned AddressSpace = Load.getPointerAddressSpace();
+  if (AddressSpace == GlobalAddressSpace)
+    return true;
+  if (AddressSpace != GenericAddressSpace)
+    return false;
+  const Value *Base = getUnderlyingObject(Load.getPointerOperand());
+  if (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Base))
+    return Cast->getSrcAddressSpace() == GlobalAddressSpace;
+  if (const auto *Variable = dyn_cast<GlobalVariable>(Base))
+    return Variable->getAddressSpace() == GlobalAddressSpace ||
+           Variable->getAddressSpace() == GenericAddressSpace;
+  return !isa<AllocaInst>(Base);
+}
+
+/// Whether code kernel \p K can run loads from global memory, at an address
+/// that changes from one iteration to the next, in a loop.
+bool loadsFromMemoryInLoop(Function &K) {
+  for (Function *F : functionsReachableFrom(K)) {
+    DominatorTree DT(*F);
+    LoopInfo LI(DT);
+    for (BasicBlock &BB : *F) {
+      const Loop *L = LI.getLoopFor(&BB);
+      if (!L)
+        continue;
+      for (Instruction &I : BB)
+        if (auto *Load = dyn_cast<LoadInst>(&I))
+          if (readsGlobalMemory(*Load) &&
+              !L->isLoopInvariant(Load->getPointerOperand()))
+            return true;
+    }
+  }
+  return false;
 }
 
 uint64_t spilledBytes(const KernelResources &Kernel) {
@@ -84,6 +128,7 @@ LaunchBoundsPolicy::LaunchBoundsPolicy(Module &Program, StringRef Arch)
     // A hint or register cap the program set stays as it is.
     K.RaiseOpen = Limits && !K.Hint && !F.hasFnAttribute("nvvm.maxnreg") &&
                   unsignedAttribute(F, "nvvm.maxntid");
+    K.WaitsOnMemory = K.RaiseOpen && loadsFromMemoryInLoop(F);
     // The policy keeps track from here on.
     F.removeFnAttr(RevisableMinBlocksAttr);
     F.removeFnAttr(RevisableBlockSizeAttr);
@@ -154,7 +199,9 @@ bool LaunchBoundsPolicy::settleRaise(Kernel &K,
   K.RaiseTried = false;
   LaunchBoundsDecision &Raise = K.Hints;
   Raise.Tried.emplace_back(K.Hint, Compiled);
-  bool Kept = Compiled.SpillStoreBytes <= MaxRaiseSpillStoreBytes;
+  bool Kept =
+      !spilledBytes(Compiled) ||
+      (K.WaitsOnMemory && Compiled.SpillStoreBytes <= MaxRaiseSpillStoreBytes);
   Raise.Kind = !spilledBytes(Compiled) ? LaunchBoundsDecision::RaisedMinBlocks
                : Kept ? LaunchBoundsDecision::RaisedSpillingLittle
                       : LaunchBoundsDecision::RaiseSpilled;

@@ -23,14 +23,16 @@
 //   that needs at most a fifth fewer registers for it, is tried once with the
 //   .minnctapersm of the next occupancy step (the most blocks the register
 //   budget of one more block allows). It keeps the hint where ptxas fits it
-//   spilling at most MaxRaiseSpillStoreBytes, and is compiled without it
-//   again otherwise. A spill that small is a value or two that ptxas keeps
-//   in the L1 cache, which costs less than the blocks the hint adds; a large
-//   one is the loop's working set. (A team-array kernel at 39 registers fits
-//   6 blocks of 256 threads and its CUDA twin at 30 fits 8: the 1,024 teams
-//   took two waves instead of one, 1.30x the twin's time. Under
-//   .minnctapersm 8 it has 32 registers and spills 8 bytes (4 reloaded):
-//   1.00x, H100.)
+//   without spilling, or, in a kernel that loads from global memory in a
+//   loop, spilling at most MaxRaiseSpillStoreBytes; it is compiled without
+//   the hint again otherwise. A spill that small is a value or two that
+//   ptxas keeps in the L1 cache, which costs less than the latency the added
+//   blocks hide where warps wait on memory; a large one is the loop's working
+//   set. (A team-array kernel at 39 registers fits 6 blocks of 256 threads
+//   and its CUDA twin at 30 fits 8: the 1,024 teams took two waves instead of
+//   one, 1.30x the twin's time. Under .minnctapersm 8 it has 32 registers and
+//   spills 8 bytes (4 reloaded): 1.00x, H100. Mandelbrot kernels that only
+//   compute in their loops ran 0.8-1.2% slower with such a raise.)
 // Each compile revises what the previous one showed, so that a program is
 // compiled at most MaxCompiles times: a hint, a lower one, none, and the
 // settled hint with the block size it allows; a raise is tried only after the
@@ -58,8 +60,9 @@ namespace ompgpu {
 /// best of them with the block size it allows.
 inline constexpr unsigned MaxCompiles = 4;
 
-/// The most bytes ptxas may spill (stores) under a raised hint for the kernel
-/// to keep it: one 64-bit value or two 32-bit ones.
+/// The most bytes ptxas may spill (stores) under a raised hint for a kernel
+/// that loads from memory in a loop to keep it: one 64-bit value or two
+/// 32-bit ones.
 inline constexpr uint64_t MaxRaiseSpillStoreBytes = 8;
 
 /// What the link step settled for one kernel's launch bounds.
@@ -114,7 +117,10 @@ private:
     bool BlockSizeOpen = false; ///< Its block size is still ours to choose.
     /// It has no hint and may get one for more blocks (first revision only).
     bool RaiseOpen = false;
-    bool RaiseTried = false;    ///< The last compile tried a raise.
+    bool RaiseTried = false; ///< The last compile tried a raise.
+    /// Some loop it can run loads from global memory: a raise may spill a
+    /// little.
+    bool WaitsOnMemory = false;
     unsigned Hint = 0;          ///< The hint of the last compile.
     LaunchBoundsDecision Hints; ///< What was tried so far.
   };
