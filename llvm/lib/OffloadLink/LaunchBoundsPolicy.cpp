@@ -67,21 +67,20 @@ bool readsGlobalMemory(const LoadInst &Load) {
 /// Whether code kernel \p K can run loads from global memory, at an address
 /// that changes from one iteration to the next, in a loop.
 bool loadsFromMemoryInLoop(Function &K) {
-  for (Function *F : functionsReachableFrom(K)) {
-    DominatorTree DT(*F);
-    LoopInfo LI(DT);
-    for (BasicBlock &BB : *F) {
-      const Loop *L = LI.getLoopFor(&BB);
-      if (!L)
-        continue;
-      for (Instruction &I : BB)
-        if (auto *Load = dyn_cast<LoadInst>(&I))
-          if (readsGlobalMemory(*Load) &&
-              !L->isLoopInvariant(Load->getPointerOperand()))
-            return true;
-    }
-  }
-  return false;
+  // The link step has no analysis manager: each function's loops are found
+  // when the walk reaches it.
+  DominatorTree DT;
+  LoopInfo LI;
+  auto LoopsOf = [&](Function &F) -> const LoopInfo & {
+    DT.recalculate(F);
+    LI.releaseMemory();
+    LI.analyze(DT);
+    return LI;
+  };
+  return findLoadInLoop(K, LoopsOf, [](const LoadInst &Load, const Loop &L) {
+    return readsGlobalMemory(Load) &&
+           !L.isLoopInvariant(Load.getPointerOperand());
+  });
 }
 
 uint64_t spilledBytes(const KernelResources &Kernel) {

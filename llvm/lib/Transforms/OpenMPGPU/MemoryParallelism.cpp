@@ -55,30 +55,14 @@ bool addressComesFromLoad(const LoadInst &Load, const Loop &L) {
   return false;
 }
 
-/// The first load in a loop of \p F whose address comes from another load of
-/// the loop, or null.
-const LoadInst *gatheringLoad(Function &F, const LoopInfo &LI) {
-  for (BasicBlock &BB : F) {
-    const Loop *L = LI.getLoopFor(&BB);
-    if (!L)
-      continue;
-    for (Instruction &I : BB)
-      if (auto *Load = dyn_cast<LoadInst>(&I))
-        if (addressComesFromLoad(*Load, *L))
-          return Load;
-  }
-  return nullptr;
-}
-
 /// The first gathering load in code kernel \p K can run, or null.
 const LoadInst *gatheringLoadOf(Function &K, FunctionAnalysisManager &FAM) {
-  for (Function *F : functionsReachableFrom(K)) {
-    assert(!F->isDeclaration() && "the walk only lists functions with bodies");
-    if (const LoadInst *Load =
-            gatheringLoad(*F, FAM.getResult<LoopAnalysis>(*F)))
-      return Load;
-  }
-  return nullptr;
+  return findLoadInLoop(
+      K,
+      [&](Function &F) -> const LoopInfo & {
+        return FAM.getResult<LoopAnalysis>(F);
+      },
+      addressComesFromLoad);
 }
 
 } // namespace
@@ -129,8 +113,8 @@ PreservedAnalyses MemoryParallelismPass::run(Module &M,
     }
     // ptxas rejects a .minnctapersm above what a multiprocessor holds (a
     // warning, and the hint is lost) when blocks are small.
-    unsigned Blocks = std::clamp(MinResidentThreads / BlockSize, 1u,
-                                 MaxHintedBlocks);
+    unsigned Blocks =
+        std::clamp(MinResidentThreads / BlockSize, 1u, MaxHintedBlocks);
     K.addFnAttr("nvvm.minctasm", std::to_string(Blocks));
     // A guess: the link step drops or lowers it if ptxas then spills.
     K.addFnAttr(RevisableMinBlocksAttr);

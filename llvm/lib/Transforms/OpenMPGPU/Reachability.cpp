@@ -1,7 +1,9 @@
 //===- Reachability.cpp - What code a kernel can run ----------------------===//
 #include "ompgpu/Transforms/Reachability.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
@@ -21,6 +23,25 @@ SetVector<Function *> functionsReachableFrom(Function &Root,
             Seen.insert(F);
   }
   return Seen;
+}
+
+const LoadInst *
+findLoadInLoop(Function &Kernel,
+               function_ref<const LoopInfo &(Function &)> LoopsOf,
+               function_ref<bool(const LoadInst &, const Loop &)> Matches) {
+  for (Function *F : functionsReachableFrom(Kernel)) {
+    const LoopInfo &LI = LoopsOf(*F);
+    for (BasicBlock &BB : *F) {
+      const Loop *L = LI.getLoopFor(&BB);
+      if (!L)
+        continue;
+      for (Instruction &I : BB)
+        if (auto *Load = dyn_cast<LoadInst>(&I))
+          if (Matches(*Load, *L))
+            return Load;
+    }
+  }
+  return nullptr;
 }
 
 } // namespace ompgpu
