@@ -11,6 +11,7 @@
 #include "Diagnostics.h"
 #include "Environment.h"
 #include "ImageInfo.h"
+#include "ImageSymbols.h"
 #include "Registry.h"
 #include "Trace.h"
 
@@ -131,6 +132,8 @@ void ImageLoader::loadProgram(const __tgt_bin_desc &Desc,
            Desc.NumDeviceImages, C.Info.describe().c_str(), Present.c_str());
       if (Manifest)
         Program.ImageManifest = &Manifest->Images[C.Index];
+      else if (C.Info.Kind == ImageKind::Cubin)
+        Program.ImageSymbols = cubinDefinedSymbols(Start, End - Start);
       loadEntries(Program, Desc);
       writeDeviceEnvironment(Program);
       Programs.push_back(std::move(Program));
@@ -326,8 +329,11 @@ void ImageLoader::writeDeviceEnvironment(const LoadedProgram &Program) {
 
 bool ImageLoader::imageMayDefine(const LoadedProgram &Program,
                                  const char *Name) const {
-  if (!Program.ImageManifest)
-    return true;
+  if (!Program.ImageManifest) {
+    const auto &Symbols = Program.ImageSymbols;
+    return !Symbols ||
+           std::binary_search(Symbols->begin(), Symbols->end(), Name);
+  }
   const char *const *Begin = Program.ImageManifest->Names;
   const char *const *End = Begin + Program.ImageManifest->Count;
   return std::binary_search(Begin, End, Name, [](const char *A, const char *B) {
@@ -342,7 +348,8 @@ bool ImageLoader::findGlobal(const LoadedProgram &Program, const char *Name,
   CUresult Result = Cu.ModuleGetGlobal(&Ptr, &Size, Program.Module, Name);
   if (Result == CUDA_ERROR_NOT_FOUND && !Program.ImageManifest)
     return false;
-  check(Result, format("cannot find %s, which the image defines", Name).c_str());
+  check(Result,
+        format("cannot find %s, which the image defines", Name).c_str());
   return true;
 }
 
@@ -353,7 +360,8 @@ bool ImageLoader::findFunction(const LoadedProgram &Program, const char *Name,
   CUresult Result = Cu.ModuleGetFunction(&Function, Program.Module, Name);
   if (Result == CUDA_ERROR_NOT_FOUND && !Program.ImageManifest)
     return false;
-  check(Result, format("cannot find %s, which the image defines", Name).c_str());
+  check(Result,
+        format("cannot find %s, which the image defines", Name).c_str());
   return true;
 }
 

@@ -28,6 +28,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +64,9 @@ private:
     /// What the link step says the loaded image defines; nullptr if the
     /// program came without a manifest.
     const OffloadImageInfoTy *ImageManifest = nullptr;
+    /// For a cubin without a manifest, what its symbol table defines
+    /// (ImageSymbols.h); nullopt otherwise.
+    std::optional<std::vector<std::string>> ImageSymbols;
     std::vector<std::unique_ptr<Kernel>> Kernels;
     std::vector<const void *> KernelHostIds;
     /// Host addresses of its declare target variables (permanently mapped).
