@@ -35,6 +35,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: loop-vectorize
 ; CHECK: ompgpu-pair-sincos
 ; CHECK-NEXT: ompgpu-inline-pure-math
+; CHECK-NEXT: ompgpu-mixed-space-loads
 ; CHECK-NEXT: ompgpu-empty-uncalled-functions
 ; CHECK-NEXT: globaldce
 ; CHECK-NEXT: ompgpu-unread-shared-state

@@ -16,6 +16,7 @@
 #include "ompgpu/Transforms/KernelModes.h"
 #include "ompgpu/Transforms/KernelTargetAttributes.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
+#include "ompgpu/Transforms/MixedSpaceLoads.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/ProgramTasks.h"

@@ -24,6 +24,7 @@
 #include "ompgpu/Transforms/KernelModes.h"
 #include "ompgpu/Transforms/KernelTargetAttributes.h"
 #include "ompgpu/Transforms/MemoryParallelism.h"
+#include "ompgpu/Transforms/MixedSpaceLoads.h"
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
 #include "ompgpu/Transforms/PureMathCalls.h"
@@ -190,6 +191,10 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
   // On the calls the pipeline merged and hoisted, before they are inlined.
   MPM.addPass(PairSinCosPass());
   MPM.addPass(InlinePureMathPass());
+  // On the pipeline's last SimplifyCFG, which sinks loads of two branches
+  // into one from a phi of their pointers, and before code generation, whose
+  // InferAddressSpaces gives each split load its space.
+  MPM.addPass(MixedSpaceLoadsPass());
   // Everything is inlined now, so each kernel's reads of the runtime's shared
   // state and its barriers are in its own body.
   // First: the bodies it removes may use runtime state, which would keep
