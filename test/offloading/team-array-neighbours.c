@@ -18,7 +18,7 @@
 enum { Block = 256 };
 
 static void difference(const double *in, double *out, long n, int teams) {
-#pragma omp target teams num_teams(teams) thread_limit(Block)                 \
+#pragma omp target teams num_teams(teams) thread_limit(Block)                  \
     map(to : in[:n]) map(from : out[:n])
   {
     double tile[Block];
@@ -32,7 +32,9 @@ static void difference(const double *in, double *out, long n, int teams) {
 #pragma omp barrier
         for (int k = t; k < Block && base + k < n; k += threads) {
           const long i = base + k;
-          out[i] = k ? tile[k] - tile[k - 1] : i ? tile[0] - in[i - 1] : tile[0];
+          out[i] = k   ? tile[k] - tile[k - 1]
+                   : i ? tile[0] - in[i - 1]
+                       : tile[0];
         }
 #pragma omp barrier
       }
