@@ -3,6 +3,7 @@
 #include "ompgpu/OffloadLink/Commands.h"
 #include "ompgpu/OffloadLink/CudaDeviceRuntime.h"
 #include "ompgpu/OffloadLink/ImageManifest.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/Remarks.h"
 
@@ -117,7 +118,6 @@ Error checkNothingUndefined(const Module &M) {
   }
   // An extern array in shared memory is CUDA's dynamic shared memory: the
   // launch sizes it, nothing defines it.
-  constexpr unsigned SharedAddressSpace = 3;
   for (const GlobalVariable &G : M.globals())
     if (G.isDeclaration() && !G.use_empty() &&
         G.getAddressSpace() != SharedAddressSpace)

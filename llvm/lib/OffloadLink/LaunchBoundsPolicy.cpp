@@ -1,6 +1,6 @@
 //===- LaunchBoundsPolicy.cpp - Launch bounds revised from ptxas' report --===//
 #include "ompgpu/OffloadLink/LaunchBoundsPolicy.h"
-#include "ompgpu/Transforms/AllocateStorage.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -12,7 +12,6 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Operator.h"
 
 #include <algorithm>
 
@@ -48,20 +47,12 @@ const KernelResources *findKernel(ArrayRef<KernelResources> Kernels,
 }
 
 /// Whether \p Load may read global memory: its address is global, or generic
-/// and not (visibly) made from shared or local memory's.
+/// and not (visibly) made from another memory's or a local variable's.
 bool readsGlobalMemory(const LoadInst &Load) {
-  unsigned AddressSpace = Load.getPointerAddressSpace();
-  if (AddressSpace == GlobalAddressSpace)
-    return true;
-  if (AddressSpace != GenericAddressSpace)
-    return false;
-  const Value *Base = getUnderlyingObject(Load.getPointerOperand());
-  if (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Base))
-    return Cast->getSrcAddressSpace() == GlobalAddressSpace;
-  if (const auto *Variable = dyn_cast<GlobalVariable>(Base))
-    return Variable->getAddressSpace() == GlobalAddressSpace ||
-           Variable->getAddressSpace() == GenericAddressSpace;
-  return !isa<AllocaInst>(Base);
+  const Value *Pointer = Load.getPointerOperand();
+  if (std::optional<unsigned> Space = visibleAddressSpace(Pointer))
+    return *Space == GlobalAddressSpace;
+  return !isa<AllocaInst>(getUnderlyingObject(Pointer));
 }
 
 /// Whether code kernel \p K can run loads from global memory, at an address

@@ -35,6 +35,8 @@
 #ifndef OMPGPU_TRANSFORMS_ALLOCATESTORAGE_H
 #define OMPGPU_TRANSFORMS_ALLOCATESTORAGE_H
 
+#include "ompgpu/Transforms/AddressSpaces.h"
+
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/PassManager.h"
 
@@ -46,10 +48,6 @@ namespace ompgpu {
 /// same bound the driver gives LLVM's OpenMPOpt for master locals, so that a
 /// kernel keeps most of the 48 KiB of static shared memory ptxas allows.
 constexpr uint64_t SharedBytesPerKernel = 16384;
-
-/// NVPTX's generic address space, where clang-22 puts the variables, and the
-/// global one, where code generation moves them.
-constexpr unsigned GenericAddressSpace = 0, GlobalAddressSpace = 1;
 
 /// Whether \p G has the shape clang-22 gives a variable of an allocate
 /// directive or clause whose allocator has no storage of its own on the

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/AlignedBarriers.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -96,9 +97,6 @@ public:
                  : InstructionUniformity::Default;
     }
   }
-
-private:
-  static constexpr unsigned GenericAddressSpace = 0, LocalAddressSpace = 5;
 };
 
 /// If threads that enter the kernel may differ in whether they run block

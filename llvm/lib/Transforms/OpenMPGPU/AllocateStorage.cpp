@@ -1,5 +1,6 @@
 //===- AllocateStorage.cpp - Storage for variables of allocate ------------===//
 #include "ompgpu/Transforms/AllocateStorage.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Remarks.h"
 
@@ -24,9 +25,6 @@ STATISTIC(NumPerThread, "Variables of allocate made locals of a function");
 
 namespace ompgpu {
 namespace {
-
-/// NVPTX's address space of a block's shared memory.
-constexpr unsigned SharedAddressSpace = 3;
 
 /// The functions whose instructions use \p G, through constant expressions
 /// or not; false if something else uses it.

@@ -4,18 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/MixedSpaceLoads.h"
-#include "ompgpu/Transforms/AllocateStorage.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Operator.h"
 
 #include <optional>
 
@@ -27,17 +25,6 @@ STATISTIC(NumSplit, "Generic loads of mixed address spaces split");
 
 namespace ompgpu {
 namespace {
-
-/// The address space \p Pointer, a generic pointer, was cast from, or
-/// nullopt where that is not visible.
-std::optional<unsigned> originalSpace(const Value *Pointer) {
-  const Value *Base = getUnderlyingObject(Pointer);
-  if (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Base))
-    return Cast->getSrcAddressSpace();
-  if (const auto *Variable = dyn_cast<GlobalVariable>(Base))
-    return Variable->getAddressSpace();
-  return std::nullopt;
-}
 
 /// The phi \p Load's address comes from, directly or through a getelementptr
 /// with constant indices in the same block, if the phi's pointers come from
@@ -56,7 +43,7 @@ PHINode *mixedPhi(LoadInst &Load, GetElementPtrInst *&Offset) {
     return nullptr;
   std::optional<std::optional<unsigned>> First;
   for (const Value *Incoming : Phi->incoming_values()) {
-    std::optional<unsigned> Space = originalSpace(Incoming);
+    std::optional<unsigned> Space = visibleAddressSpace(Incoming);
     if (!First)
       First = Space;
     else if (*First != Space)

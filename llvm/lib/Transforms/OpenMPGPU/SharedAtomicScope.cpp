@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/SharedAtomicScope.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/Preserved.h"
 #include "ompgpu/Transforms/Remarks.h"
 
@@ -22,9 +23,6 @@ STATISTIC(NumNarrowed, "Atomics on shared memory given block scope");
 
 namespace ompgpu {
 namespace {
-
-/// NVPTX's address space of shared memory.
-constexpr unsigned SharedAddressSpace = 3;
 
 /// If \p I is an atomic access of shared memory wider than block scope, sets
 /// its scope to \p Block and returns true.

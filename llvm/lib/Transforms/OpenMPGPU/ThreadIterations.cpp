@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/ThreadIterations.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -32,9 +33,6 @@ namespace {
 /// runs: clang's two loops (GridStrideLoops makes the outer one run once a
 /// team) enclose them.
 constexpr unsigned ProgramLoopDepth = 3;
-
-/// NVPTX's global address space, where the host can read the marker.
-constexpr unsigned GlobalAddressSpace = 1;
 
 /// Whether \p Count, a loop's backedge-taken count, contains a value loaded
 /// inside some loop of \p LI: it then changes from one iteration of that loop

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/UnreadSharedState.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -43,8 +44,6 @@ STATISTIC(NumLoadsForwarded,
 
 namespace ompgpu {
 namespace {
-
-constexpr unsigned SharedAddressSpace = 3;
 
 /// The stores to \p G in \p Code, or nullopt if some instruction of \p Code
 /// reads \p G or lets its address escape, or code outside \p Kernel uses it.
