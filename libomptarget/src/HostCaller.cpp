@@ -2,16 +2,17 @@
 //
 // Walks the call stack with the unwinder (backtrace), finds the loaded object
 // of each return address with dl_iterate_phdr and names the function from the
-// object file's .symtab (or .dynsym), read once per file and kept sorted.
+// object file's .symtab (or .dynsym; ElfSymbols.h), read once per file and
+// kept sorted.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HostCaller.h"
+#include "ElfSymbols.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <elf.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <link.h>
@@ -81,55 +82,26 @@ std::vector<Function> readFunctions(const std::string &Path) {
     return Functions;
   const char *File = static_cast<const char *>(Map);
   size_t Size = static_cast<size_t>(St.st_size);
-  auto Inside = [&](uint64_t Offset, uint64_t Bytes) {
-    return Offset <= Size && Bytes <= Size - Offset;
-  };
-  const auto *Header = reinterpret_cast<const Elf64_Ehdr *>(File);
-  if (Inside(0, sizeof(Elf64_Ehdr)) && !memcmp(Header->e_ident, ELFMAG, 4) &&
-      Header->e_ident[EI_CLASS] == ELFCLASS64 &&
-      Header->e_shentsize == sizeof(Elf64_Shdr) &&
-      Inside(Header->e_shoff, uint64_t(Header->e_shnum) * sizeof(Elf64_Shdr))) {
-    const auto *Sections =
-        reinterpret_cast<const Elf64_Shdr *>(File + Header->e_shoff);
-    // .symtab names every function; .dynsym, all a stripped file keeps, only
-    // the exported ones.
-    for (uint32_t Type : {SHT_SYMTAB, SHT_DYNSYM}) {
-      for (int I = 0; I < Header->e_shnum && Functions.empty(); ++I) {
-        const Elf64_Shdr &Table = Sections[I];
-        if (Table.sh_type != Type || Table.sh_link >= Header->e_shnum ||
-            !Inside(Table.sh_offset, Table.sh_size))
-          continue;
-        const Elf64_Shdr &Strings = Sections[Table.sh_link];
-        if (!Inside(Strings.sh_offset, Strings.sh_size))
-          continue;
-        const auto *Symbols =
-            reinterpret_cast<const Elf64_Sym *>(File + Table.sh_offset);
-        auto NameOf = [&](const Elf64_Sym &Sym) {
-          const char *Name = File + Strings.sh_offset + Sym.st_name;
-          return std::string(Name,
-                             strnlen(Name, Strings.sh_size - Sym.st_name));
-        };
-        // The linker keeps each object's local symbols after a symbol
-        // naming its source file; global ones come last, without one.
-        std::string SourceFile;
-        for (size_t S = 0; S < Table.sh_size / sizeof(Elf64_Sym); ++S) {
-          const Elf64_Sym &Sym = Symbols[S];
-          if (Sym.st_name >= Strings.sh_size)
-            continue;
+  // .symtab names every function; .dynsym, all a stripped file keeps, only
+  // the exported ones.
+  for (uint32_t Type : {SHT_SYMTAB, SHT_DYNSYM}) {
+    // The linker keeps each object's local symbols after a symbol naming its
+    // source file; global ones come last, without one.
+    std::string SourceFile;
+    forEachElfSymbol(
+        File, Size, Type, [&](const Elf64_Sym &Sym, std::string Name) {
           if (ELF64_ST_TYPE(Sym.st_info) == STT_FILE)
-            SourceFile = NameOf(Sym);
+            SourceFile = Name;
           if (ELF64_ST_TYPE(Sym.st_info) != STT_FUNC || Sym.st_size == 0 ||
               Sym.st_shndx == SHN_UNDEF)
-            continue;
+            return;
           bool Local = ELF64_ST_BIND(Sym.st_info) == STB_LOCAL;
           Functions.push_back({Sym.st_value,
                                Sym.st_value + Sym.st_size,
-                               {NameOf(Sym), Local ? SourceFile : ""}});
-        }
-      }
-      if (!Functions.empty())
-        break;
-    }
+                               {std::move(Name), Local ? SourceFile : ""}});
+        });
+    if (!Functions.empty())
+      break;
   }
   munmap(Map, Size);
   std::sort(
