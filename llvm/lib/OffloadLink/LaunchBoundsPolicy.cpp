@@ -118,7 +118,6 @@ LaunchBoundsPolicy::LaunchBoundsPolicy(Module &Program, StringRef Arch)
     // A hint or register cap the program set stays as it is.
     K.RaiseOpen = Limits && !K.Hint && !F.hasFnAttribute("nvvm.maxnreg") &&
                   unsignedAttribute(F, "nvvm.maxntid");
-    K.WaitsOnMemory = K.RaiseOpen && loadsFromMemoryInLoop(F);
     // The policy keeps track from here on.
     F.removeFnAttr(RevisableMinBlocksAttr);
     F.removeFnAttr(RevisableBlockSizeAttr);
@@ -189,9 +188,9 @@ bool LaunchBoundsPolicy::settleRaise(Kernel &K,
   K.RaiseTried = false;
   LaunchBoundsDecision &Raise = K.Hints;
   Raise.Tried.emplace_back(K.Hint, Compiled);
-  bool Kept =
-      !spilledBytes(Compiled) ||
-      (K.WaitsOnMemory && Compiled.SpillStoreBytes <= MaxRaiseSpillStoreBytes);
+  bool Kept = !spilledBytes(Compiled) ||
+              (Compiled.SpillStoreBytes <= MaxRaiseSpillStoreBytes &&
+               loadsFromMemoryInLoop(*K.F));
   Raise.Kind = !spilledBytes(Compiled) ? LaunchBoundsDecision::RaisedMinBlocks
                : Kept ? LaunchBoundsDecision::RaisedSpillingLittle
                       : LaunchBoundsDecision::RaiseSpilled;

@@ -117,10 +117,7 @@ private:
     bool BlockSizeOpen = false; ///< Its block size is still ours to choose.
     /// It has no hint and may get one for more blocks (first revision only).
     bool RaiseOpen = false;
-    bool RaiseTried = false; ///< The last compile tried a raise.
-    /// Some loop it can run loads from global memory: a raise may spill a
-    /// little.
-    bool WaitsOnMemory = false;
+    bool RaiseTried = false;    ///< The last compile tried a raise.
     unsigned Hint = 0;          ///< The hint of the last compile.
     LaunchBoundsDecision Hints; ///< What was tried so far.
   };
