@@ -17,6 +17,13 @@
 // computes a 32-bit reciprocal once, and each division whose operands are
 // below 2^32 becomes a high multiply and one correction step, which also give
 // the remainder X - (X / D) * D that clang computes for the inner index.
+// Where the loop goes round only while its next iteration number is at most
+// a loop-invariant bound (clang's loop over a thread's share) and every such
+// division divides that number or another's remainder, the test moves out of
+// the loop: the loop gets a copy that keeps the 64-bit divisions, and the
+// preheader runs the original, now divided in 32 bits with no test inside,
+// where the first iteration number, the bound and the divisors are below
+// 2^32. A test and a branch around each division of every iteration go.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_NARROWDIVISION_H

@@ -4,10 +4,13 @@
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -17,6 +20,9 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #define DEBUG_TYPE "ompgpu-narrow-division"
 
@@ -26,6 +32,7 @@ STATISTIC(NumNarrowed, "Divisions by constants known to fit 32 bits");
 STATISTIC(NumGuarded, "Divisions by constants given a guarded 32-bit path");
 STATISTIC(NumReciprocal,
           "Divisions by loop-invariant values given a reciprocal path");
+STATISTIC(NumVersioned, "Loops given a copy whose divisions are 32-bit");
 
 namespace ompgpu {
 namespace {
@@ -152,17 +159,15 @@ Reciprocal computeReciprocal(IRBuilder<> &B, Value *Divisor) {
                                 B.getInt64(0xffffffffu), "divisor.fits32");
   // A divisor outside the range takes the original path; 1 keeps this
   // division defined.
-  Value *Safe =
-      B.CreateTrunc(B.CreateSelect(Fits, Divisor, B.getInt64(1)),
-                    B.getInt32Ty());
+  Value *Safe = B.CreateTrunc(B.CreateSelect(Fits, Divisor, B.getInt64(1)),
+                              B.getInt32Ty());
   // floor(2^32 / D) = floor((2^32 - D) / D) + 1 for D >= 2: a 32-bit
   // division, where a 64-bit one costs every thread of the kernel several
   // times as much before its first iteration. D = 1 takes the cap.
   Value *Quotient = B.CreateUDiv(B.CreateNeg(Safe), Safe);
-  Value *Multiplier =
-      B.CreateSelect(B.CreateICmpEQ(Safe, B.getInt32(1)),
-                     B.getInt32(0xffffffffu),
-                     B.CreateAdd(Quotient, B.getInt32(1)), "reciprocal");
+  Value *Multiplier = B.CreateSelect(
+      B.CreateICmpEQ(Safe, B.getInt32(1)), B.getInt32(0xffffffffu),
+      B.CreateAdd(Quotient, B.getInt32(1)), "reciprocal");
   return {Fits, B.CreateTrunc(Divisor, B.getInt32Ty()), Multiplier};
 }
 
@@ -227,12 +232,153 @@ void reportReciprocal(OptimizationRemarkEmitter &ORE,
   });
 }
 
+/// The bound of the iteration numbers of \p L where its latch goes round
+/// only while the next one is at most (or below) a loop-invariant value, as
+/// clang's loops over a thread's share do: the header's phi X and that value
+/// B. Every X the loop sees is then X's first value or at most B.
+std::pair<PHINode *, Value *> boundedIndex(const Loop &L) {
+  BasicBlock *Latch = L.getLoopLatch();
+  auto *Branch = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  if (!Branch || !Branch->isConditional() || L.getExitingBlock() != Latch)
+    return {};
+  auto *Compare = dyn_cast<ICmpInst>(Branch->getCondition());
+  if (!Compare)
+    return {};
+  // The predicate under which the loop goes round, with the next value left.
+  CmpInst::Predicate Stay = Branch->getSuccessor(0) == L.getHeader()
+                                ? Compare->getPredicate()
+                                : Compare->getInversePredicate();
+  Value *Next = Compare->getOperand(0), *Bound = Compare->getOperand(1);
+  if (!L.isLoopInvariant(Bound)) {
+    std::swap(Next, Bound);
+    Stay = CmpInst::getSwappedPredicate(Stay);
+  }
+  if ((Stay != CmpInst::ICMP_ULE && Stay != CmpInst::ICMP_ULT) ||
+      !L.isLoopInvariant(Bound))
+    return {};
+  for (PHINode &X : L.getHeader()->phis())
+    if (X.getIncomingValueForBlock(Latch) == Next &&
+        X.getType()->isIntegerTy(64))
+      return {&X, Bound};
+  return {};
+}
+
+/// Whether every division of \p Ops (those of one loop) divides \p X or the
+/// remainder of another of them, so that all their dividends are below 2^32
+/// where X is and the divisors are.
+bool dividendsBounded(ArrayRef<BinaryOperator *> Ops, PHINode &X) {
+  SmallPtrSet<Value *, 8> Bounded;
+  Bounded.insert(&X);
+  for (BinaryOperator *Op : Ops)
+    for (Instruction *Sub : remaindersOf(*Op))
+      Bounded.insert(Sub);
+  return all_of(Ops, [&](BinaryOperator *Op) {
+    return Bounded.contains(Op->getOperand(0));
+  });
+}
+
+void reportVersioned(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op) {
+  ORE.emit([&] {
+    return OptimizationRemark(RemarkPassName, "NarrowDivision", &Op)
+           << "64-bit " << Op.getOpcodeName()
+           << " by a loop-invariant value in "
+           << describeFunction(Op.getFunction()->getName())
+           << " is 32-bit, a multiply by a reciprocal, in a copy of the loop "
+              "that runs where its bound and divisors are below 2^32";
+  });
+}
+
+/// Gives \p L, whose divisions \p Ops all have dividends below 2^32 where
+/// its bound is, two versions: the original for large values, and one that
+/// divides in 32 bits by the reciprocals \p Rs with no test in the loop,
+/// which the preheader picks where the loop's first and last iteration
+/// numbers and its divisors are below 2^32. Per-division tests would cost a
+/// test and a branch in every iteration. Returns false, changing nothing,
+/// where \p L is not such a loop.
+bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
+                 LoopInfo &LI, DominatorTree &DT) {
+  auto [X, Bound] = boundedIndex(L);
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  SmallVector<BinaryOperator *, 4> Divisions;
+  for (auto &[Op, R] : Ops)
+    Divisions.push_back(Op);
+  if (!X || !Preheader || !Exit || !L.isInnermost() ||
+      !dividendsBounded(Divisions, *X))
+    return false;
+  // Values of the loop used after it must reach their users through phis of
+  // the exit, which then take the copy's values too. Clang's loops are in
+  // that form already; others get it where the exit is the loop's alone.
+  if (!L.isLCSSAForm(DT)) {
+    if (!L.hasDedicatedExits())
+      return false;
+    formLCSSA(L, DT, &LI, nullptr);
+  }
+  IRBuilder<> B(Preheader->getTerminator());
+  Value *Start = X->getIncomingValueForBlock(Preheader);
+  Value *Limit = B.getInt64(uint64_t(1) << 32);
+  Value *Fits =
+      B.CreateAnd(B.CreateICmpULT(Start, Limit), B.CreateICmpULT(Bound, Limit));
+  for (auto &[Op, R] : Ops)
+    Fits = B.CreateAnd(Fits, R.Fits);
+  Fits->setName("loop.fits32");
+  BasicBlock *NarrowPreheader =
+      SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
+                 Preheader->getName() + ".narrow");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> WideBlocks;
+  Loop *Wide = cloneLoopWithPreheader(NarrowPreheader, Preheader, &L, VMap,
+                                      ".wide", &LI, &DT, WideBlocks);
+  remapInstructionsInBlocks(WideBlocks, VMap);
+  Wide->getLoopPreheader()->setName(Preheader->getName() + ".wide");
+  Instruction *Jump = Preheader->getTerminator();
+  BranchInst::Create(NarrowPreheader, Wide->getLoopPreheader(), Fits,
+                     Jump->getIterator());
+  Jump->eraseFromParent();
+  BasicBlock *Latch = L.getLoopLatch();
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Latch);
+    Value *Copy = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
+    Phi.addIncoming(Copy, cast<BasicBlock>(VMap[Latch]));
+  }
+  // The exit may also be reached from outside the loop (a test that skips
+  // it): its dominator is then above the preheader already.
+  BasicBlock *ExitDominator = DT.getNode(Exit)->getIDom()->getBlock();
+  DT.changeImmediateDominator(
+      Exit, DT.findNearestCommonDominator(ExitDominator, Preheader));
+  // The original loop divides in 32 bits, its copy keeps the divisions.
+  OptimizationRemarkEmitter ORE(L.getHeader()->getParent());
+  for (auto &[Op, R] : Ops) {
+    reportVersioned(ORE, *Op);
+    ++NumReciprocal;
+    bool IsDivision = Op->getOpcode() == Instruction::SDiv ||
+                      Op->getOpcode() == Instruction::UDiv;
+    SmallVector<Instruction *, 2> Remainders;
+    if (IsDivision)
+      Remainders = remaindersOf(*Op);
+    IRBuilder<> At(Op);
+    auto [Quotient, Remainder] = divideByReciprocal(At, Op->getOperand(0), R);
+    for (Instruction *Sub : Remainders) {
+      auto *Product = cast<Instruction>(Sub->getOperand(1));
+      Sub->replaceAllUsesWith(Remainder);
+      Sub->eraseFromParent();
+      if (Product->use_empty())
+        Product->eraseFromParent();
+    }
+    Op->replaceAllUsesWith(IsDivision ? Quotient : Remainder);
+    Op->eraseFromParent();
+  }
+  ++NumVersioned;
+  return true;
+}
+
 /// Gives each division and remainder by a loop-invariant value a 32-bit
 /// path through a reciprocal that the loop's preheader computes, the way the
 /// backend's division by a constant uses one computed at compile time: a
 /// multiply and one correction step instead of a full division per
 /// iteration. Returns whether it changed \p F.
-bool divideByInvariantReciprocals(Function &F, LoopInfo &LI) {
+bool divideByInvariantReciprocals(Function &F, LoopInfo &LI,
+                                  DominatorTree &DT) {
   // Every reciprocal is computed before any block is split: the splits leave
   // the loop information out of date and move instructions, but keep their
   // order, so what dominated a loop then still does.
@@ -251,8 +397,21 @@ bool divideByInvariantReciprocals(Function &F, LoopInfo &LI) {
     }
     Work.push_back({Op, It->second});
   }
+  // Loops whose iteration numbers are bounded get a 32-bit copy first, while
+  // the loop information is still that of the function.
+  MapVector<Loop *, SmallVector<std::pair<BinaryOperator *, Reciprocal>, 4>>
+      ByLoop;
+  for (auto &[Op, R] : Work)
+    ByLoop[LI.getLoopFor(Op->getParent())].push_back({Op, R});
+  SmallPtrSet<BinaryOperator *, 8> Done;
+  for (auto &[L, Ops] : ByLoop)
+    if (versionLoop(*L, Ops, LI, DT))
+      for (auto &[Op, R] : Ops)
+        Done.insert(Op);
   OptimizationRemarkEmitter ORE(&F);
   for (auto &[Op, R] : Work) {
+    if (Done.contains(Op))
+      continue;
     Value *X = Op->getOperand(0), *D = Op->getOperand(1);
     LLVM_DEBUG(dbgs() << DEBUG_TYPE ": reciprocal for " << *Op << "\n");
     reportReciprocal(ORE, *Op);
@@ -300,7 +459,8 @@ bool divideByInvariantReciprocals(Function &F, LoopInfo &LI) {
 PreservedAnalyses NarrowDivisionPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   bool Changed =
-      divideByInvariantReciprocals(F, FAM.getResult<LoopAnalysis>(F));
+      divideByInvariantReciprocals(F, FAM.getResult<LoopAnalysis>(F),
+                                   FAM.getResult<DominatorTreeAnalysis>(F));
   Changed |= narrowConstantDivisions(F);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
