@@ -61,13 +61,17 @@ bool isCandidate(const Instruction &I) {
   return D.ugt(1) && D.ult(APInt(64, 1).shl(32)) && !D.isPowerOf2();
 }
 
+/// Whether \p Op gives a quotient (rather than a remainder).
+bool isQuotient(const BinaryOperator &Op) {
+  return Op.getOpcode() == Instruction::SDiv ||
+         Op.getOpcode() == Instruction::UDiv;
+}
+
 /// The 32-bit form of \p Op on its truncated operands, zero-extended back.
 Value *narrowForm(IRBuilder<> &B, BinaryOperator &Op) {
-  bool IsDivision = Op.getOpcode() == Instruction::SDiv ||
-                    Op.getOpcode() == Instruction::UDiv;
   Value *X = B.CreateTrunc(Op.getOperand(0), B.getInt32Ty());
   Value *D = B.CreateTrunc(Op.getOperand(1), B.getInt32Ty());
-  Value *Narrow = IsDivision ? B.CreateUDiv(X, D) : B.CreateURem(X, D);
+  Value *Narrow = isQuotient(Op) ? B.CreateUDiv(X, D) : B.CreateURem(X, D);
   return B.CreateZExt(Narrow, Op.getType(), "", /*IsNonNeg=*/true);
 }
 
@@ -200,9 +204,12 @@ std::pair<Value *, Value *> divideByReciprocal(IRBuilder<> &B, Value *X,
 }
 
 /// Clang computes a collapsed loop's inner index as X - (X / D) * D: the
-/// remainders of \p Div, which take the reciprocal path's remainder too.
+/// remainders of \p Div, which take the reciprocal path's remainder too
+/// (none where \p Div is itself a remainder).
 SmallVector<Instruction *, 2> remaindersOf(BinaryOperator &Div) {
   SmallVector<Instruction *, 2> Found;
+  if (!isQuotient(Div))
+    return Found;
   Value *X = Div.getOperand(0), *D = Div.getOperand(1);
   for (User *U : Div.users()) {
     auto *Mul = dyn_cast<BinaryOperator>(U);
@@ -266,14 +273,15 @@ std::pair<PHINode *, Value *> boundedIndex(const Loop &L) {
 /// Whether every division of \p Ops (those of one loop) divides \p X or the
 /// remainder of another of them, so that all their dividends are below 2^32
 /// where X is and the divisors are.
-bool dividendsBounded(ArrayRef<BinaryOperator *> Ops, PHINode &X) {
+bool dividendsBounded(ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
+                      PHINode &X) {
   SmallPtrSet<Value *, 8> Bounded;
   Bounded.insert(&X);
-  for (BinaryOperator *Op : Ops)
+  for (auto &[Op, R] : Ops)
     for (Instruction *Sub : remaindersOf(*Op))
       Bounded.insert(Sub);
-  return all_of(Ops, [&](BinaryOperator *Op) {
-    return Bounded.contains(Op->getOperand(0));
+  return all_of(Ops, [&](const std::pair<BinaryOperator *, Reciprocal> &Op) {
+    return Bounded.contains(Op.first->getOperand(0));
   });
 }
 
@@ -300,11 +308,8 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   auto [X, Bound] = boundedIndex(L);
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
-  SmallVector<BinaryOperator *, 4> Divisions;
-  for (auto &[Op, R] : Ops)
-    Divisions.push_back(Op);
   if (!X || !Preheader || !Exit || !L.isInnermost() ||
-      !dividendsBounded(Divisions, *X))
+      !dividendsBounded(Ops, *X))
     return false;
   // Values of the loop used after it must reach their users through phis of
   // the exit, which then take the copy's values too. Clang's loops are in
@@ -351,11 +356,7 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   for (auto &[Op, R] : Ops) {
     reportVersioned(ORE, *Op);
     ++NumReciprocal;
-    bool IsDivision = Op->getOpcode() == Instruction::SDiv ||
-                      Op->getOpcode() == Instruction::UDiv;
-    SmallVector<Instruction *, 2> Remainders;
-    if (IsDivision)
-      Remainders = remaindersOf(*Op);
+    SmallVector<Instruction *, 2> Remainders = remaindersOf(*Op);
     IRBuilder<> At(Op);
     auto [Quotient, Remainder] = divideByReciprocal(At, Op->getOperand(0), R);
     for (Instruction *Sub : Remainders) {
@@ -365,7 +366,7 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
       if (Product->use_empty())
         Product->eraseFromParent();
     }
-    Op->replaceAllUsesWith(IsDivision ? Quotient : Remainder);
+    Op->replaceAllUsesWith(isQuotient(*Op) ? Quotient : Remainder);
     Op->eraseFromParent();
   }
   ++NumVersioned;
@@ -416,11 +417,7 @@ bool divideByInvariantReciprocals(Function &F, LoopInfo &LI,
     LLVM_DEBUG(dbgs() << DEBUG_TYPE ": reciprocal for " << *Op << "\n");
     reportReciprocal(ORE, *Op);
     ++NumReciprocal;
-    bool IsDivision = Op->getOpcode() == Instruction::SDiv ||
-                      Op->getOpcode() == Instruction::UDiv;
-    SmallVector<Instruction *, 2> Remainders;
-    if (IsDivision)
-      Remainders = remaindersOf(*Op);
+    SmallVector<Instruction *, 2> Remainders = remaindersOf(*Op);
 
     IRBuilder<> B(Op);
     Value *Fits = B.CreateAnd(B.CreateICmpULT(X, B.getInt64(uint64_t(1) << 32)),
@@ -436,7 +433,7 @@ bool divideByInvariantReciprocals(Function &F, LoopInfo &LI,
     PHINode *Result =
         PHINode::Create(Op->getType(), 2, "", Tail->getFirstNonPHIIt());
     Op->replaceAllUsesWith(Result);
-    Result->addIncoming(IsDivision ? Quotient : Remainder,
+    Result->addIncoming(isQuotient(*Op) ? Quotient : Remainder,
                         ThenTerm->getParent());
     Result->addIncoming(Op, ElseTerm->getParent());
     // The remainders X - Q * D of the division take the 32-bit remainder;
