@@ -24,6 +24,11 @@
 // preheader runs the original, now divided in 32 bits with no test inside,
 // where the first iteration number, the bound and the divisors are below
 // 2^32. A test and a branch around each division of every iteration go.
+// The copy also computes the indices clang derives from the quotients (the
+// loop's lower bound plus the quotient, sign-extended for addressing) as
+// 32-bit additions, zero-extended, where the bound is below 2^31 less the
+// largest lower bound: the backend then multiplies them by the grid's
+// extents with one wide multiply each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_NARROWDIVISION_H

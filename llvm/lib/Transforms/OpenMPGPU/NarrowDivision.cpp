@@ -17,6 +17,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -33,6 +34,8 @@ STATISTIC(NumGuarded, "Divisions by constants given a guarded 32-bit path");
 STATISTIC(NumReciprocal,
           "Divisions by loop-invariant values given a reciprocal path");
 STATISTIC(NumVersioned, "Loops given a copy whose divisions are 32-bit");
+STATISTIC(NumIndexExtensions,
+          "Sign extensions of loop indices made 32-bit additions");
 
 namespace ompgpu {
 namespace {
@@ -285,6 +288,61 @@ bool dividendsBounded(ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   });
 }
 
+/// Clang's collapsed-loop index `lb + (int)Q`, sign-extended for
+/// addressing, which InstCombine has made ashr(shl(Q, 32) + (lb << 32), 32):
+/// the extension and lb, for a Q the loop versions narrow.
+struct IndexExtension {
+  Instruction *Extension;
+  uint64_t Offset;
+};
+
+/// The index extensions of \p V (see IndexExtension) with an offset in
+/// [0, 2^30), the range the versions' bound leaves room for.
+void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
+  using namespace PatternMatch;
+  for (User *U : V.users()) {
+    if (!match(U, m_Shl(m_Specific(&V), m_SpecificInt(32))))
+      continue;
+    for (User *Shifted : U->users()) {
+      if (match(Shifted, m_AShr(m_Specific(U), m_SpecificInt(32)))) {
+        Found.push_back({cast<Instruction>(Shifted), 0});
+        continue;
+      }
+      const APInt *K;
+      if (!match(Shifted, m_Add(m_Specific(U), m_APInt(K))) ||
+          K->countr_zero() < 32 || K->lshr(32).uge(uint64_t(1) << 30))
+        continue;
+      for (User *Extension : Shifted->users())
+        if (match(Extension, m_AShr(m_Specific(Shifted), m_SpecificInt(32))))
+          Found.push_back(
+              {cast<Instruction>(Extension), K->lshr(32).getZExtValue()});
+    }
+  }
+}
+
+/// Makes \p Ext, whose shifted value is now the zero-extended 32-bit quotient
+/// or remainder of a narrowed division, a 32-bit addition zero-extended:
+/// the preheader's bound keeps the value plus the offset below 2^31, so the
+/// sign extension is a zero extension, and the backend multiplies it by the
+/// grid's extents with one wide multiply instead of a 64-bit one.
+void narrowIndexExtension(const IndexExtension &Ext) {
+  using namespace PatternMatch;
+  Value *Narrow = nullptr;
+  bool Matched = match(
+      Ext.Extension->getOperand(0),
+      m_CombineOr(m_Shl(m_ZExt(m_Value(Narrow)), m_Value()),
+                  m_Add(m_Shl(m_ZExt(m_Value(Narrow)), m_Value()), m_Value())));
+  assert(Matched && Narrow->getType()->isIntegerTy(32) &&
+         "the extension's value is a narrowed division's");
+  (void)Matched;
+  IRBuilder<> B(Ext.Extension);
+  Value *Index = B.CreateAdd(Narrow, B.getInt32(Ext.Offset), "index",
+                             /*HasNUW=*/true, /*HasNSW=*/true);
+  Ext.Extension->replaceAllUsesWith(
+      B.CreateZExt(Index, Ext.Extension->getType(), "", /*IsNonNeg=*/true));
+  ++NumIndexExtensions;
+}
+
 void reportVersioned(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op) {
   ORE.emit([&] {
     return OptimizationRemark(RemarkPassName, "NarrowDivision", &Op)
@@ -319,9 +377,20 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
       return false;
     formLCSSA(L, DT, &LI, nullptr);
   }
+  // The indices the divisions give: where the loop has some, its values
+  // must stay below 2^31 less their largest offset, not only below 2^32.
+  SmallVector<IndexExtension, 8> Extensions;
+  for (auto &[Op, R] : Ops) {
+    findIndexExtensions(*Op, Extensions);
+    for (Instruction *Sub : remaindersOf(*Op))
+      findIndexExtensions(*Sub, Extensions);
+  }
+  uint64_t Limit32 = uint64_t(1) << 32;
+  for (const IndexExtension &Ext : Extensions)
+    Limit32 = std::min(Limit32, (uint64_t(1) << 31) - Ext.Offset);
   IRBuilder<> B(Preheader->getTerminator());
   Value *Start = X->getIncomingValueForBlock(Preheader);
-  Value *Limit = B.getInt64(uint64_t(1) << 32);
+  Value *Limit = B.getInt64(Limit32);
   Value *Fits =
       B.CreateAnd(B.CreateICmpULT(Start, Limit), B.CreateICmpULT(Bound, Limit));
   for (auto &[Op, R] : Ops)
@@ -369,6 +438,8 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
     Op->replaceAllUsesWith(isQuotient(*Op) ? Quotient : Remainder);
     Op->eraseFromParent();
   }
+  for (const IndexExtension &Ext : Extensions)
+    narrowIndexExtension(Ext);
   ++NumVersioned;
   return true;
 }
