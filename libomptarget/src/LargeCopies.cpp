@@ -110,6 +110,9 @@ void LargeCopies::runStaged(Queue &Q, CUcontext Context, size_t Size,
       Part(L, Index, P);
     if (L.Error == CUDA_SUCCESS)
       ok(L, Cu.EventRecord(L.Finished, L.Stream), "cannot record an event");
+    // Lanes of a copy to the host that wait for this one's chunks stop.
+    if (L.Error != CUDA_SUCCESS)
+      StagingFailed.store(true);
   });
   Events.giveBack(Start);
   for (unsigned Index = 0; Index < P.Threads; ++Index) {
@@ -141,20 +144,45 @@ void LargeCopies::laneToDevice(StagingLane &L, unsigned Index, const Plan &P,
   }
 }
 
-void LargeCopies::laneFromDevice(StagingLane &L, unsigned Index, const Plan &P,
-                                 char *Dst, uintptr_t Src) {
-  // The lane's DMAs run in its stream's order, after those that read its
-  // buffers before: the DMA runs a buffer ahead of the copies out.
-  auto QueueChunk = [&](size_t Chunk, unsigned B) {
-    return ok(L,
+bool LargeCopies::queueFromDevice(StagingLane &L, const Plan &P, size_t Chunk,
+                                  unsigned B, uintptr_t Src) {
+  // Chunks are queued in order, so that each DMA can wait for one queued
+  // before it. The wait is short: the lane queuing the chunk before this one
+  // has copied out a chunk that landed earlier than the one just copied.
+  while (ChunksQueued.load(std::memory_order_acquire) != Chunk) {
+    if (StagingFailed.load(std::memory_order_relaxed))
+      return false;
+    std::this_thread::yield();
+  }
+  // A lane's own earlier DMAs run before this one in its stream.
+  bool Queued = true;
+  if (Chunk >= DmaDepth &&
+      (Chunk - DmaDepth) % P.Threads != Chunk % P.Threads) {
+    size_t Earlier = Chunk - DmaDepth;
+    CUevent Landed =
+        Lanes[Earlier % P.Threads].Done[Earlier / P.Threads % BuffersPerThread];
+    Queued = ok(L, Cu.StreamWaitEvent(L.Stream, Landed, 0),
+                "cannot order a stream after another");
+  }
+  Queued = Queued &&
+           ok(L,
               Cu.MemcpyDtoHAsync(L.Memory[B], Src + P.offsetOf(Chunk),
                                  P.bytesOf(Chunk), L.Stream),
               "cannot copy data from the device") &&
            ok(L, Cu.EventRecord(L.Done[B], L.Stream), "cannot record an event");
-  };
+  if (Queued)
+    ChunksQueued.store(Chunk + 1, std::memory_order_release);
+  return Queued;
+}
+
+void LargeCopies::laneFromDevice(StagingLane &L, unsigned Index, const Plan &P,
+                                 char *Dst, uintptr_t Src) {
+  // The lane's chunk k uses buffer k % BuffersPerThread of its chunks, and
+  // its DMA runs a buffer ahead of the copies out.
   size_t Step = P.Threads;
   for (unsigned B = 0; B < BuffersPerThread; ++B)
-    if (Index + B * Step < P.Chunks && !QueueChunk(Index + B * Step, B))
+    if (Index + B * Step < P.Chunks &&
+        !queueFromDevice(L, P, Index + B * Step, B, Src))
       return;
   unsigned B = 0;
   for (size_t Chunk = Index; Chunk < P.Chunks; Chunk += Step) {
@@ -170,7 +198,7 @@ void LargeCopies::laneFromDevice(StagingLane &L, unsigned Index, const Plan &P,
     else
       memcpy(Dst + P.offsetOf(Chunk), L.Memory[B], P.bytesOf(Chunk));
     size_t Next = Chunk + BuffersPerThread * Step;
-    if (Next < P.Chunks && !QueueChunk(Next, B))
+    if (Next < P.Chunks && !queueFromDevice(L, P, Next, B, Src))
       return;
     B = (B + 1) % BuffersPerThread;
   }
@@ -218,6 +246,8 @@ void LargeCopies::fromDevice(Queue &Q, CUcontext Context, void *Dst,
   if (Policy == LargeCopyPath::Register &&
       registeredCopy(Q, Dst, Size, /*ToDevice=*/false, Src))
     return;
+  ChunksQueued.store(0);
+  StagingFailed.store(false);
   runStaged(Q, Context, Size,
             [&](StagingLane &L, unsigned Index, const Plan &P) {
               laneFromDevice(L, Index, P, static_cast<char *>(Dst), Src);

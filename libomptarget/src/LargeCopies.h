@@ -10,7 +10,10 @@
 //    stream of its own: a thread fills one buffer while the DMA out of its
 //    other one runs (from the device, the DMA into one buffer runs while the
 //    thread copies out of the other). Host data copied to the device has been
-//    read when the call returns, so the program may change it.
+//    read when the call returns, so the program may change it. From the
+//    device, the chunks' DMAs run in chunk order, two at a time, so that
+//    each lands at the link's speed and its thread starts copying it out
+//    early, instead of all threads' DMAs sharing the link and landing late.
 //  - register: the host range is page-locked (cuMemHostRegister) for the one
 //    copy, which then runs at pinned speed; locking costs time per page
 //    (about 20 GB/s on an H100's host, slower in pieces).
@@ -28,6 +31,7 @@
 #include "HostThreads.h"
 #include "Queue.h"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -72,6 +76,9 @@ private:
   static constexpr size_t MaxChunkBytes = size_t(2) << 20;
   /// The smallest chunk: a thread woken for less costs more than it copies.
   static constexpr size_t MinChunkBytes = size_t(256) << 10;
+  /// A chunk's DMA from the device waits for that of the chunk this many
+  /// before it: two at a time keep the link busy across each DMA's start.
+  static constexpr size_t DmaDepth = 2;
   /// Copies to the host from this size on bypass the host's caches when they
   /// write the program's memory (measured faster at 16 MiB, slower at 1).
   static constexpr size_t StreamingCopyBytes = size_t(16) << 20;
@@ -118,6 +125,10 @@ private:
   /// Lane \p L's chunks of a copy to the host.
   void laneFromDevice(StagingLane &L, unsigned Index, const Plan &P, char *Dst,
                       uintptr_t Src);
+  /// Queues the DMA of chunk \p Chunk of a copy to the host into buffer \p B
+  /// of \p L, once the lanes have queued every chunk before it.
+  bool queueFromDevice(StagingLane &L, const Plan &P, size_t Chunk, unsigned B,
+                       uintptr_t Src);
   /// The register path; false where the driver would not lock the range.
   bool registeredCopy(Queue &Q, void *Host, size_t Size, bool ToDevice,
                       uintptr_t DeviceAddress);
@@ -129,6 +140,11 @@ private:
   const LargeCopyPath Policy;
   HostThreads Threads;
   std::vector<StagingLane> Lanes;
+  /// How many chunks of the current copy to the host have their DMA queued.
+  std::atomic<size_t> ChunksQueued{0};
+  /// Set when a lane of the current copy fails, so that lanes of a copy to
+  /// the host waiting for their turn to queue a chunk give up.
+  std::atomic<bool> StagingFailed{false};
 };
 
 } // namespace omptarget

@@ -3,7 +3,8 @@
 // its own two pinned buffers and stream (more chunks than a thread has
 // buffers, partial sections at odd offsets, both directions, with one copy
 // thread, whose chunks and calls are checked in order, and with four and the
-// default number, whose order is the scheduler's), through host memory locked
+// default number, whose order is the scheduler's but for the DMAs from the
+// device, which run in chunk order), through host memory locked
 // for the copy, or the driver's pageable path; pinned host memory and small
 // copies go straight. The data lands where it should on every path, and host
 // data copied to the device may change as soon as the construct returns.
@@ -15,6 +16,9 @@
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=4 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,CREW
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s
+// A DMA from the device that fails while other lanes wait for their turn:
+// the copy reports it and the program stops, nothing waits for good.
+// RUN: env OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_STAGING_THREADS=4 FAKE_CUDA_COPY_FROM_ERROR_AFTER=3 LD_LIBRARY_PATH=%t.dir not %t 2>&1 | FileCheck %s --check-prefix=FAILED
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_LARGE_COPIES=register LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,REGISTER
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_LARGE_COPIES=pageable LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,PAGEABLE
 #include "Inputs/fake-cuda-catch-up.h"
@@ -127,10 +131,33 @@ int main(void) {
   fill(deviceA(), 0, N, 3);
 #pragma omp target update from(A[5:N - 10])
   // CHECK-LABEL: -- update from
+  // FAILED: -- update from
+  // FAILED-NEXT: omptarget fatal error: device 0: cannot copy data from the device: CUDA_ERROR_ILLEGAL_ADDRESS
   // STAGED-COUNT-10: copy 2097152 bytes from the device (stream [[LANE]])
   // STAGED: copy 4089 bytes from the device (stream [[LANE]])
-  // Ten chunks of 2 MiB (no buffer holds more) and the 4089 bytes left.
-  // CREW-DAG: copy 4089 bytes from the device
+  // Ten chunks of 2 MiB (no buffer holds more) and the 4089 bytes left. With
+  // four lanes, the DMAs are queued in chunk order, each but the first two
+  // after the DMA of the chunk two before it, in another lane's stream.
+  // CREW: copy 2097152 bytes from the device (stream [[S0:[0-9]+]])
+  // CREW: copy 2097152 bytes from the device (stream [[S1:[0-9]+]])
+  // CREW: stream [[S2:[0-9]+]] waits for an event of stream [[S0]]
+  // CREW: copy 2097152 bytes from the device (stream [[S2]])
+  // CREW: stream [[S3:[0-9]+]] waits for an event of stream [[S1]]
+  // CREW: copy 2097152 bytes from the device (stream [[S3]])
+  // CREW: stream [[S0]] waits for an event of stream [[S2]]
+  // CREW: copy 2097152 bytes from the device (stream [[S0]])
+  // CREW: stream [[S1]] waits for an event of stream [[S3]]
+  // CREW: copy 2097152 bytes from the device (stream [[S1]])
+  // CREW: stream [[S2]] waits for an event of stream [[S0]]
+  // CREW: copy 2097152 bytes from the device (stream [[S2]])
+  // CREW: stream [[S3]] waits for an event of stream [[S1]]
+  // CREW: copy 2097152 bytes from the device (stream [[S3]])
+  // CREW: stream [[S0]] waits for an event of stream [[S2]]
+  // CREW: copy 2097152 bytes from the device (stream [[S0]])
+  // CREW: stream [[S1]] waits for an event of stream [[S3]]
+  // CREW: copy 2097152 bytes from the device (stream [[S1]])
+  // CREW: stream [[S2]] waits for an event of stream [[S0]]
+  // CREW: copy 4089 bytes from the device (stream [[S2]])
   // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
   // REGISTER-NEXT: copy 20975609 bytes from the device
   // PAGEABLE: copy 20975609 bytes from the device

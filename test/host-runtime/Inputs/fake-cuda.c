@@ -20,6 +20,8 @@
 // copy, in microseconds), FAKE_CUDA_COUNT_SYNCS=1 (below),
 // FAKE_CUDA_COUNT_FAILURES=1 (print each failed call, and their number at
 // exit), FAKE_CUDA_COPY_ERROR (what copies to the device return),
+// FAKE_CUDA_COPY_FROM_ERROR_AFTER=N (copies from the device after the first N
+// fail with CUDA_ERROR_ILLEGAL_ADDRESS),
 // FAKE_CUDA_PEER (1: the devices reach each other's memory; 0: copies
 // between them pass through the host), FAKE_CUDA_PEER_PITCH_ERROR=1 (3-D
 // peer copies refuse their pitches, as the driver may), FAKE_CUDA_PAGEABLE
@@ -59,6 +61,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -443,6 +446,8 @@ CUresult cuStreamWaitEvent(void *Handle, void *E, unsigned Flags) {
   (void)Flags;
   struct Stream *S = stream(Handle);
   struct Event *Ev = E;
+  trace("stream %d waits for an event of stream %d", S->Number,
+        Ev->S ? Ev->S->Number : 0);
   LOCKED({
     if (Ev->S && Ev->Seq > Ev->S->DoneSeq) {
       struct Op *O = queue(S, OpWait);
@@ -740,6 +745,12 @@ CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr Dst, const void *Src, size_t Bytes,
 }
 CUresult cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src, size_t Bytes,
                               void *S) {
+  static atomic_int CopiesFrom;
+  int After = setting("FAKE_CUDA_COPY_FROM_ERROR_AFTER", -1);
+  if (After >= 0 && atomic_fetch_add(&CopiesFrom, 1) >= After) {
+    trace("refuse a copy of %zu bytes from the device", Bytes);
+    return RESULT(700);
+  }
   queueCopy(S, Dst, (void *)(uintptr_t)Src, Bytes);
   int Pageable = landsInPageableMemory(Dst, Bytes);
   trace("copy %zu bytes from the device%s (stream %d)%s", Bytes,
