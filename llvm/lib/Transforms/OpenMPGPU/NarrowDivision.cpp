@@ -189,10 +189,11 @@ Value *highProduct(IRBuilder<> &B, Value *A, Value *C) {
   return B.CreateTrunc(B.CreateLShr(Product, 32), B.getInt32Ty());
 }
 
-/// The quotient and remainder of X / D for X in [0, 2^32) and D in [1, 2^32)
-/// from R's multiplier: Q = floor(X * M / 2^32) is floor(X / D) or one less
-/// (X * M / 2^32 lies within (X / D - 1, X / D]), so one correction step
-/// makes it exact; X - Q * D never exceeds X, so no step overflows 32 bits.
+/// The 32-bit quotient and remainder of X / D for X in [0, 2^32) and D in
+/// [1, 2^32) from R's multiplier: Q = floor(X * M / 2^32) is floor(X / D) or
+/// one less (X * M / 2^32 lies within (X / D - 1, X / D]), so one correction
+/// step makes it exact; X - Q * D never exceeds X, so no step overflows 32
+/// bits.
 std::pair<Value *, Value *> divideByReciprocal(IRBuilder<> &B, Value *X,
                                                const Reciprocal &R) {
   Value *X32 = B.CreateTrunc(X, B.getInt32Ty());
@@ -202,8 +203,13 @@ std::pair<Value *, Value *> divideByReciprocal(IRBuilder<> &B, Value *X,
   Value *Quotient = B.CreateAdd(Estimate, B.CreateZExt(Short, B.getInt32Ty()));
   Value *Remainder =
       B.CreateSelect(Short, B.CreateSub(Rest, R.Divisor32), Rest);
-  return {B.CreateZExt(Quotient, B.getInt64Ty(), "", /*IsNonNeg=*/true),
-          B.CreateZExt(Remainder, B.getInt64Ty(), "", /*IsNonNeg=*/true)};
+  return {Quotient, Remainder};
+}
+
+/// \p Value32, a quotient or remainder below 2^32, as the 64-bit value it
+/// replaces.
+Value *widen(IRBuilder<> &B, Value *Value32) {
+  return B.CreateZExt(Value32, B.getInt64Ty(), "", /*IsNonNeg=*/true);
 }
 
 /// Clang computes a collapsed loop's inner index as X - (X / D) * D: the
@@ -230,15 +236,15 @@ SmallVector<Instruction *, 2> remaindersOf(BinaryOperator &Div) {
   return Found;
 }
 
-void reportReciprocal(OptimizationRemarkEmitter &ORE,
-                      const BinaryOperator &Op) {
+/// Says that \p Op, a division by a loop-invariant value, is divided by a
+/// reciprocal as \p How says.
+void reportReciprocal(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op,
+                      const Twine &How) {
   ORE.emit([&] {
     return OptimizationRemark(RemarkPassName, "NarrowDivision", &Op)
            << "64-bit " << Op.getOpcodeName()
            << " by a loop-invariant value in "
-           << describeFunction(Op.getFunction()->getName())
-           << " takes a 32-bit path, a multiply by a reciprocal computed "
-              "before the loop, when both operands are below 2^32";
+           << describeFunction(Op.getFunction()->getName()) << " " << How.str();
   });
 }
 
@@ -290,9 +296,11 @@ bool dividendsBounded(ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
 
 /// Clang's collapsed-loop index `lb + (int)Q`, sign-extended for
 /// addressing, which InstCombine has made ashr(shl(Q, 32) + (lb << 32), 32):
-/// the extension and lb, for a Q the loop versions narrow.
+/// the extension, Q (a division or remainder the loop versions narrow) and
+/// lb.
 struct IndexExtension {
   Instruction *Extension;
+  Value *Of;
   uint64_t Offset;
 };
 
@@ -305,7 +313,7 @@ void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
       continue;
     for (User *Shifted : U->users()) {
       if (match(Shifted, m_AShr(m_Specific(U), m_SpecificInt(32)))) {
-        Found.push_back({cast<Instruction>(Shifted), 0});
+        Found.push_back({cast<Instruction>(Shifted), &V, 0});
         continue;
       }
       const APInt *K;
@@ -315,43 +323,22 @@ void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
       for (User *Extension : Shifted->users())
         if (match(Extension, m_AShr(m_Specific(Shifted), m_SpecificInt(32))))
           Found.push_back(
-              {cast<Instruction>(Extension), K->lshr(32).getZExtValue()});
+              {cast<Instruction>(Extension), &V, K->lshr(32).getZExtValue()});
     }
   }
 }
 
-/// Makes \p Ext, whose shifted value is now the zero-extended 32-bit quotient
-/// or remainder of a narrowed division, a 32-bit addition zero-extended:
-/// the preheader's bound keeps the value plus the offset below 2^31, so the
-/// sign extension is a zero extension, and the backend multiplies it by the
-/// grid's extents with one wide multiply instead of a 64-bit one.
-void narrowIndexExtension(const IndexExtension &Ext) {
-  using namespace PatternMatch;
-  Value *Narrow = nullptr;
-  bool Matched = match(
-      Ext.Extension->getOperand(0),
-      m_CombineOr(m_Shl(m_ZExt(m_Value(Narrow)), m_Value()),
-                  m_Add(m_Shl(m_ZExt(m_Value(Narrow)), m_Value()), m_Value())));
-  assert(Matched && Narrow->getType()->isIntegerTy(32) &&
-         "the extension's value is a narrowed division's");
-  (void)Matched;
+/// Makes \p Ext a 32-bit addition to \p Narrow, the 32-bit value of its
+/// quotient or remainder, zero-extended: the preheader's bound keeps the
+/// value plus the offset below 2^31, so the sign extension is a zero
+/// extension, and the backend multiplies it by the grid's extents with one
+/// wide multiply instead of a 64-bit one.
+void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
   IRBuilder<> B(Ext.Extension);
   Value *Index = B.CreateAdd(Narrow, B.getInt32(Ext.Offset), "index",
                              /*HasNUW=*/true, /*HasNSW=*/true);
-  Ext.Extension->replaceAllUsesWith(
-      B.CreateZExt(Index, Ext.Extension->getType(), "", /*IsNonNeg=*/true));
+  Ext.Extension->replaceAllUsesWith(widen(B, Index));
   ++NumIndexExtensions;
-}
-
-void reportVersioned(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op) {
-  ORE.emit([&] {
-    return OptimizationRemark(RemarkPassName, "NarrowDivision", &Op)
-           << "64-bit " << Op.getOpcodeName()
-           << " by a loop-invariant value in "
-           << describeFunction(Op.getFunction()->getName())
-           << " is 32-bit, a multiply by a reciprocal, in a copy of the loop "
-              "that runs where its bound and divisors are below 2^32";
-  });
 }
 
 /// Gives \p L, whose divisions \p Ops all have dividends below 2^32 where
@@ -423,11 +410,27 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   // The original loop divides in 32 bits, its copy keeps the divisions.
   OptimizationRemarkEmitter ORE(L.getHeader()->getParent());
   for (auto &[Op, R] : Ops) {
-    reportVersioned(ORE, *Op);
+    reportReciprocal(ORE, *Op,
+                     Extensions.empty()
+                         ? Twine("is 32-bit, a multiply by a reciprocal, in a "
+                                 "copy of the loop that runs where its bound "
+                                 "and divisors are below 2^32")
+                         : "is 32-bit, a multiply by a reciprocal, in a copy "
+                           "of the loop that runs where its divisors are "
+                           "below 2^32 and its bound below " +
+                               Twine(Limit32) + ", with 32-bit indices");
     ++NumReciprocal;
     SmallVector<Instruction *, 2> Remainders = remaindersOf(*Op);
     IRBuilder<> At(Op);
-    auto [Quotient, Remainder] = divideByReciprocal(At, Op->getOperand(0), R);
+    auto [Quotient32, Remainder32] =
+        divideByReciprocal(At, Op->getOperand(0), R);
+    Value *Quotient = widen(At, Quotient32),
+          *Remainder = widen(At, Remainder32);
+    for (const IndexExtension &Ext : Extensions)
+      if (Ext.Of == Op)
+        narrowIndexExtension(Ext, isQuotient(*Op) ? Quotient32 : Remainder32);
+      else if (is_contained(Remainders, Ext.Of))
+        narrowIndexExtension(Ext, Remainder32);
     for (Instruction *Sub : Remainders) {
       auto *Product = cast<Instruction>(Sub->getOperand(1));
       Sub->replaceAllUsesWith(Remainder);
@@ -438,8 +441,6 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
     Op->replaceAllUsesWith(isQuotient(*Op) ? Quotient : Remainder);
     Op->eraseFromParent();
   }
-  for (const IndexExtension &Ext : Extensions)
-    narrowIndexExtension(Ext);
   ++NumVersioned;
   return true;
 }
@@ -486,7 +487,9 @@ bool divideByInvariantReciprocals(Function &F, LoopInfo &LI,
       continue;
     Value *X = Op->getOperand(0), *D = Op->getOperand(1);
     LLVM_DEBUG(dbgs() << DEBUG_TYPE ": reciprocal for " << *Op << "\n");
-    reportReciprocal(ORE, *Op);
+    reportReciprocal(ORE, *Op,
+                     "takes a 32-bit path, a multiply by a reciprocal computed "
+                     "before the loop, when both operands are below 2^32");
     ++NumReciprocal;
     SmallVector<Instruction *, 2> Remainders = remaindersOf(*Op);
 
@@ -498,7 +501,8 @@ bool divideByInvariantReciprocals(Function &F, LoopInfo &LI,
     SplitBlockAndInsertIfThenElse(Fits, Op->getIterator(), &ThenTerm, &ElseTerm,
                                   Weights);
     B.SetInsertPoint(ThenTerm);
-    auto [Quotient, Remainder] = divideByReciprocal(B, X, R);
+    auto [Quotient32, Remainder32] = divideByReciprocal(B, X, R);
+    Value *Quotient = widen(B, Quotient32), *Remainder = widen(B, Remainder32);
     BasicBlock *Tail = Op->getParent();
     Op->moveBefore(ElseTerm->getIterator());
     PHINode *Result =
