@@ -154,10 +154,10 @@ bool LargeCopies::queueFromDevice(StagingLane &L, const Plan &P, size_t Chunk,
       return false;
     std::this_thread::yield();
   }
-  // A lane's own earlier DMAs run before this one in its stream.
+  // A lane's own earlier DMAs run before this one in its stream: with one or
+  // two lanes, the chunk DmaDepth before is the lane's own.
   bool Queued = true;
-  if (Chunk >= DmaDepth &&
-      (Chunk - DmaDepth) % P.Threads != Chunk % P.Threads) {
+  if (Chunk >= DmaDepth && DmaDepth % P.Threads != 0) {
     size_t Earlier = Chunk - DmaDepth;
     CUevent Landed =
         Lanes[Earlier % P.Threads].Done[Earlier / P.Threads % BuffersPerThread];
