@@ -108,6 +108,13 @@ static inline const char *ompgpuExecutionModeName(int64_t Mode) {
  * once). Its teams then take contiguous blocks of the loop in launch order.
  * Other kernels get one wave of teams. */
 #define OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX "_thread_iterations"
+/* A kernel whose loop may run padded rows (the link step's AlignedRows: the
+ * rows of a collapsed loop's innermost index padded to whole warps) has a
+ * global of its name and this suffix: a uint32_t S. Where the host chooses
+ * the number of teams from the trip count T, it aims at T + ceil(T / S)
+ * iterations, the most the padded loop may have
+ * (OMPGPU_PADDED_ROWS_SLACK). */
+#define OMPGPU_KERNEL_PADDED_ROWS_SUFFIX "_padded_rows"
 
 /*===-- The launch contract -----------------------------------------------===*/
 
@@ -128,6 +135,10 @@ enum LaunchContract {
    * teams then take contiguous blocks of the loop in launch order, as CUDA
    * blocks take tiles (docs/DESIGN.md). */
   OMPGPU_BLOCKED_ITERATIONS = 4,
+  /* AlignedRows pads a collapsed loop's rows only where that adds at most
+   * 1 / OMPGPU_PADDED_ROWS_SLACK to its iterations, so that the padded loop
+   * fits the teams the host launches for it (OMPGPU_KERNEL_PADDED_ROWS_SUFFIX). */
+  OMPGPU_PADDED_ROWS_SLACK = 32,
 };
 
 /*===-- Globals the host runtime writes into a loaded image ---------------===*/

@@ -202,15 +202,12 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
                               sizeof(ConfigurationEnvironmentTy));
         // Kernels whose combined loop takes blocks have their iterations a
         // thread.
-        std::string IterationsName =
-            K->Name + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX;
-        CUdeviceptr IterationsPtr = 0;
-        size_t IterationsSize = 0;
-        if (findGlobal(Program, IterationsName.c_str(), IterationsPtr,
-                       IterationsSize) &&
-            IterationsSize == sizeof(K->Shape.ThreadIterations))
-          Memory.copyFromDevice(&K->Shape.ThreadIterations, IterationsPtr,
-                                sizeof(K->Shape.ThreadIterations));
+        readKernelWord(Program,
+                       K->Name + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX,
+                       K->Shape.ThreadIterations);
+        // Kernels whose loop may run padded rows have the padding's bound.
+        readKernelWord(Program, K->Name + OMPGPU_KERNEL_PADDED_ROWS_SUFFIX,
+                       K->Shape.PaddedRowsSlack);
       }
       KernelsByHostId[E.Address] = K.get();
       Program.KernelHostIds.push_back(E.Address);
@@ -351,6 +348,15 @@ bool ImageLoader::findGlobal(const LoadedProgram &Program, const char *Name,
   check(Result,
         format("cannot find %s, which the image defines", Name).c_str());
   return true;
+}
+
+void ImageLoader::readKernelWord(const LoadedProgram &Program,
+                                 const std::string &Name,
+                                 uint32_t &Word) const {
+  CUdeviceptr Ptr = 0;
+  size_t Size = 0;
+  if (findGlobal(Program, Name.c_str(), Ptr, Size) && Size == sizeof(Word))
+    Memory.copyFromDevice(&Word, Ptr, sizeof(Word));
 }
 
 bool ImageLoader::findFunction(const LoadedProgram &Program, const char *Name,

@@ -88,6 +88,10 @@ private:
   bool imageMayDefine(const LoadedProgram &Program, const char *Name) const;
   /// The global or kernel \p Name of the loaded image of \p Program; false
   /// if the image does not define it.
+  /// Reads the uint32_t global \p Name of \p Program into \p Word where
+  /// the image has one of that size; leaves \p Word as it is otherwise.
+  void readKernelWord(const LoadedProgram &Program, const std::string &Name,
+                      uint32_t &Word) const;
   bool findGlobal(const LoadedProgram &Program, const char *Name,
                   CUdeviceptr &Ptr, size_t &Size) const;
   bool findFunction(const LoadedProgram &Program, const char *Name,

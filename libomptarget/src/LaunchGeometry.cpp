@@ -9,7 +9,8 @@
 // one iteration a thread, but never more teams than fill the device once,
 // except for kernels whose teams take blocks of their loop: they get the
 // iterations a thread the link step gave them (ThreadIterations), as many
-// waves as that takes.
+// waves as that takes. A loop whose rows the link step may pad to whole warps
+// (AlignedRows) counts its padding's bound too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,12 +87,18 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
     // team runs iterations of the distribute loop with all its threads.
     bool SPMD = Kernel.ExecMode == OMP_TGT_EXEC_MODE_SPMD;
     uint64_t Threads = Geometry.Threads[0];
-    Teams = SPMD ? (Args.Tripcount + Threads - 1) / Threads : Args.Tripcount;
+    // A loop whose rows may be padded to whole warps runs up to
+    // Tripcount / PaddedRowsSlack more iterations.
+    uint64_t Iterations = Args.Tripcount;
+    if (Kernel.PaddedRowsSlack > 0)
+      Iterations += (Args.Tripcount + Kernel.PaddedRowsSlack - 1) /
+                    Kernel.PaddedRowsSlack;
+    Teams = SPMD ? (Iterations + Threads - 1) / Threads : Args.Tripcount;
     Geometry.TeamsSource = "loop trip count";
     if (Teams > Full) {
       if (SPMD && Kernel.ThreadIterations > 0) {
         uint64_t PerTeam = Threads * Kernel.ThreadIterations;
-        Teams = std::max(Full, (Args.Tripcount + PerTeam - 1) / PerTeam);
+        Teams = std::max(Full, (Iterations + PerTeam - 1) / PerTeam);
         Geometry.TeamsSource =
             Kernel.ThreadIterations == 1
                 ? "loop trip count, in blocks of the loop (one iteration a "

@@ -32,6 +32,10 @@ struct KernelShape {
   /// fill the device once); 0 for other kernels, which get one wave
   /// (OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX).
   uint32_t ThreadIterations = 0;
+  /// S where the kernel's loop may run rows padded to whole warps (the link
+  /// step's AlignedRows): up to T / S more iterations than its trip count T;
+  /// 0 for other kernels (OMPGPU_KERNEL_PADDED_ROWS_SUFFIX).
+  uint32_t PaddedRowsSlack = 0;
 };
 
 struct LaunchGeometry {

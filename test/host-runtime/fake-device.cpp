@@ -31,6 +31,13 @@ KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l60_kernel_environment =
     {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
 uint32_t fakedev___omp_offloading_10_20_main_l60_thread_iterations = 4;
 void fakedev___omp_offloading_10_20_main_l60(void **, unsigned, unsigned) {}
+// The same with rows the link step may pad to whole warps (AlignedRows): up
+// to 1/32 more iterations than the trip count.
+KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l70_kernel_environment = {
+    {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
+uint32_t fakedev___omp_offloading_10_20_main_l70_thread_iterations = 4;
+uint32_t fakedev___omp_offloading_10_20_main_l70_padded_rows = 32;
+void fakedev___omp_offloading_10_20_main_l70(void **, unsigned, unsigned) {}
 double fakedev_g[4] = {-1, -1, -1, -1}; // declare target double g[4]
 
 struct Pair {
@@ -71,7 +78,7 @@ void fakedev___omp_offloading_10_20_main_l50(void **Params, unsigned Teams,
 }
 
 double g[4] = {0, 0, 0, 0};
-char RegionL30, RegionL40, RegionL50, RegionL60;
+char RegionL30, RegionL40, RegionL50, RegionL60, RegionL70;
 
 int main() {
   static const char PTX[] = ".version 8.8\n.target sm_90\n.address_size 64\n";
@@ -87,6 +94,8 @@ int main() {
       synthetic::entry(&RegionL50, "__omp_offloading_10_20_main_l50", 0));
   Program.Entries.push_back(
       synthetic::entry(&RegionL60, "__omp_offloading_10_20_main_l60", 0));
+  Program.Entries.push_back(
+      synthetic::entry(&RegionL70, "__omp_offloading_10_20_main_l70", 0));
   Program.Entries.push_back(synthetic::entry(g, "g", sizeof(g)));
   Program.registerLib();
   ident_t Loc = synthetic::location(";fake.c;main;30;1;;");
@@ -163,6 +172,10 @@ int main() {
   GenericArgs.Tripcount = 0;
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL60, &GenericArgs);
   // CHECK: launching __omp_offloading_10_20_main_l60 in SPMD mode with 2112 teams x 128 threads (teams: device occupancy; threads: kernel default)
+  // Padded rows: teams for 100000000 + 3125000 iterations.
+  GenericArgs.Tripcount = 100000000;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL70, &GenericArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l70 in SPMD mode with 201417 teams x 128 threads (teams: loop trip count, in blocks of the loop (several iterations a thread); threads: kernel default)
 
   // The declare target global stays mapped: update from reads its device copy.
   // The three regions above returned before their kernels ran; the update

@@ -21,10 +21,10 @@
 // CHECK-NOT: 4294967295
 void sweep(double *v, const double *u, int n) {
 #pragma omp target teams distribute parallel for collapse(2)                  \
-    map(to : u[:n * 4094]) map(from : v[:n * 4094])
+    map(to : u[:n * 4000]) map(from : v[:n * 4000])
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < 4094; ++j)
-      v[(long)i * 4094 + j] = 2 * u[(long)i * 4094 + j];
+    for (int j = 0; j < 4000; ++j)
+      v[(long)i * 4000 + j] = 2 * u[(long)i * 4000 + j];
 }
 
 void rows(double *v, int n, int m) {
@@ -42,7 +42,7 @@ void power_of_two(double *v, int n) {
 }
 
 int main(void) {
-  double u[4094 * 2] = {1}, v[4094 * 2] = {0};
+  double u[4000 * 2] = {1}, v[4000 * 2] = {0};
   sweep(v, u, 2);
   rows(v, 2, 3);
   power_of_two(v, 2);

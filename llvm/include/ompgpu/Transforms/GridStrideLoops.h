@@ -39,6 +39,11 @@ namespace ompgpu {
 /// kernel itself once clang has inlined its teams region), for
 /// ThreadIterations.
 inline constexpr char GridStrideAttr[] = "ompgpu-grid-stride";
+/// The attribute of such a function where neither loop reads whether the
+/// thread ran the loop's last iteration (clang reads it for lastprivate):
+/// AlignedRows may then pad the loop's iterations.
+inline constexpr char LastIterationUnreadAttr[] =
+    "ompgpu-last-iteration-unread";
 
 /// Gives combined distribute parallel for loops the grid-stride entry points.
 struct GridStrideLoopsPass : llvm::PassInfoMixin<GridStrideLoopsPass> {

@@ -36,6 +36,12 @@ bool reducesAcrossTeams(const llvm::Function &K);
 bool setKernelConfig(llvm::Function &K, ConfigurationMember Field,
                      int64_t Value);
 
+/// Gives kernel \p K a constant uint32_t global "<kernel><Suffix>" holding
+/// \p Value, which the host runtime reads when it loads the image (the
+/// link step's words about a kernel's launches: OffloadABI.h's
+/// OMPGPU_KERNEL_*_SUFFIX).
+void addKernelWord(llvm::Function &K, llvm::StringRef Suffix, uint32_t Value);
+
 } // namespace ompgpu
 
 #endif

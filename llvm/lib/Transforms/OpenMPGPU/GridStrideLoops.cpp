@@ -15,6 +15,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 
@@ -33,8 +34,9 @@ constexpr uint64_t StaticChunked = 33, DistributeStaticChunked = 91;
 /// __kmpc_parallel_60's operands: if, num_threads, the outlined function and
 /// the wrapper.
 enum ParallelOperand { IfExpr = 2, NumThreads = 3, Outlined = 5, Wrapper = 6 };
-/// A static init's operands: the schedule and the chunk.
-enum StaticInitOperand { Schedule = 2, Chunk = 8 };
+/// A static init's operands: the schedule, where it stores whether the caller
+/// runs the last iteration, and the chunk.
+enum StaticInitOperand { Schedule = 2, LastIteration = 3, Chunk = 8 };
 
 /// The widths of clang's static init entry points: the suffixes of their
 /// names.
@@ -96,6 +98,33 @@ Function *wholeBlockRegion(CallBase &Parallel) {
   return Region;
 }
 
+/// Whether anything reads what \p Init stores at its last-iteration
+/// pointer, clang's local flag, seen through its address-space casts
+/// (lifetime markers and the stores that initialize it aside).
+bool readsLastIteration(const CallInst &Init) {
+  SmallVector<const Value *, 4> Addresses{
+      Init.getArgOperand(LastIteration)->stripPointerCasts()};
+  while (!Addresses.empty()) {
+    const Value *Address = Addresses.pop_back_val();
+    for (const User *U : Address->users()) {
+      if (U == &Init)
+        continue;
+      if (isa<AddrSpaceCastInst, BitCastInst>(U)) {
+        Addresses.push_back(U);
+        continue;
+      }
+      if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(U);
+          Intrinsic && Intrinsic->isLifetimeStartOrEnd())
+        continue;
+      if (const auto *Store = dyn_cast<StoreInst>(U);
+          Store && Store->getPointerOperand() == Address)
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
 void report(CallBase &Distribute) {
   OptimizationRemarkEmitter ORE(Distribute.getFunction());
   ORE.emit([&] {
@@ -132,6 +161,8 @@ bool convert(const StaticInit &Distribute, CallInst &Parallel,
       (OMPGPU_DISTRIBUTE_GRID_STRIDE_INIT_PREFIX + Distribute.Width).str());
   redirect(*For.Call, (OMPGPU_FOR_GRID_STRIDE_INIT_PREFIX + For.Width).str());
   F.addFnAttr(GridStrideAttr);
+  if (!readsLastIteration(*Distribute.Call) && !readsLastIteration(*For.Call))
+    F.addFnAttr(LastIterationUnreadAttr);
   report(*Distribute.Call);
   return true;
 }

@@ -1,5 +1,6 @@
 //===- KernelEnvironment.cpp - Reading and writing a kernel's environment -===//
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/AddressSpaces.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -60,6 +61,16 @@ bool setKernelConfig(Function &K, ConfigurationMember Field, int64_t Value) {
   Outer[0] = ConstantStruct::get(Config->getType(), Members);
   Env->setInitializer(ConstantStruct::get(Initializer->getType(), Outer));
   return true;
+}
+
+void addKernelWord(Function &K, StringRef Suffix, uint32_t Value) {
+  Module &M = *K.getParent();
+  Type *Int32 = Type::getInt32Ty(M.getContext());
+  auto *Global = new GlobalVariable(
+      M, Int32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+      ConstantInt::get(Int32, Value), K.getName() + Suffix, nullptr,
+      GlobalValue::NotThreadLocal, GlobalAddressSpace);
+  Global->setVisibility(GlobalValue::ProtectedVisibility);
 }
 
 } // namespace ompgpu

@@ -1,6 +1,7 @@
 //===- NarrowDivision.cpp - 32-bit division of loop indices where values fit
 //-===//
 #include "ompgpu/Transforms/NarrowDivision.h"
+#include "ompgpu/Transforms/CollapsedLoops.h"
 #include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -62,12 +63,6 @@ bool isCandidate(const Instruction &I) {
   // Divisors that are powers of two are shifts and masks already.
   const APInt &D = Divisor->getValue();
   return D.ugt(1) && D.ult(APInt(64, 1).shl(32)) && !D.isPowerOf2();
-}
-
-/// Whether \p Op gives a quotient (rather than a remainder).
-bool isQuotient(const BinaryOperator &Op) {
-  return Op.getOpcode() == Instruction::SDiv ||
-         Op.getOpcode() == Instruction::UDiv;
 }
 
 /// The 32-bit form of \p Op on its truncated operands, zero-extended back.
@@ -212,30 +207,6 @@ Value *widen(IRBuilder<> &B, Value *Value32) {
   return B.CreateZExt(Value32, B.getInt64Ty(), "", /*IsNonNeg=*/true);
 }
 
-/// Clang computes a collapsed loop's inner index as X - (X / D) * D: the
-/// remainders of \p Div, which take the reciprocal path's remainder too
-/// (none where \p Div is itself a remainder).
-SmallVector<Instruction *, 2> remaindersOf(BinaryOperator &Div) {
-  SmallVector<Instruction *, 2> Found;
-  if (!isQuotient(Div))
-    return Found;
-  Value *X = Div.getOperand(0), *D = Div.getOperand(1);
-  for (User *U : Div.users()) {
-    auto *Mul = dyn_cast<BinaryOperator>(U);
-    if (!Mul || Mul->getOpcode() != Instruction::Mul ||
-        Mul->getOperand(Mul->getOperand(0) == &Div ? 1 : 0) != D)
-      continue;
-    for (User *MulUser : Mul->users()) {
-      auto *Sub = dyn_cast<BinaryOperator>(MulUser);
-      if (Sub && Sub->getOpcode() == Instruction::Sub &&
-          Sub->getOperand(0) == X && Sub->getOperand(1) == Mul &&
-          Sub->getParent() == Div.getParent() && Div.comesBefore(Sub))
-        Found.push_back(Sub);
-    }
-  }
-  return Found;
-}
-
 /// Says that \p Op, a division by a loop-invariant value, is divided by a
 /// reciprocal as \p How says.
 void reportReciprocal(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op,
@@ -248,40 +219,11 @@ void reportReciprocal(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op,
   });
 }
 
-/// The bound of the iteration numbers of \p L where its latch goes round
-/// only while the next one is at most (or below) a loop-invariant value, as
-/// clang's loops over a thread's share do: the header's phi X and that value
-/// B. Every X the loop sees is then X's first value or at most B.
-std::pair<PHINode *, Value *> boundedIndex(const Loop &L) {
-  BasicBlock *Latch = L.getLoopLatch();
-  auto *Branch = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
-  if (!Branch || !Branch->isConditional() || L.getExitingBlock() != Latch)
-    return {};
-  auto *Compare = dyn_cast<ICmpInst>(Branch->getCondition());
-  if (!Compare)
-    return {};
-  // The predicate under which the loop goes round, with the next value left.
-  CmpInst::Predicate Stay = Branch->getSuccessor(0) == L.getHeader()
-                                ? Compare->getPredicate()
-                                : Compare->getInversePredicate();
-  Value *Next = Compare->getOperand(0), *Bound = Compare->getOperand(1);
-  if (!L.isLoopInvariant(Bound)) {
-    std::swap(Next, Bound);
-    Stay = CmpInst::getSwappedPredicate(Stay);
-  }
-  if ((Stay != CmpInst::ICMP_ULE && Stay != CmpInst::ICMP_ULT) ||
-      !L.isLoopInvariant(Bound))
-    return {};
-  for (PHINode &X : L.getHeader()->phis())
-    if (X.getIncomingValueForBlock(Latch) == Next &&
-        X.getType()->isIntegerTy(64))
-      return {&X, Bound};
-  return {};
-}
-
-/// Whether every division of \p Ops (those of one loop) divides \p X or the
-/// remainder of another of them, so that all their dividends are below 2^32
-/// where X is and the divisors are.
+/// Whether every division of \p Ops (those of one loop) divides \p X, the
+/// remainder of another of them, or the quotient of another whose dividend
+/// is such a value, so that all their dividends are below 2^32 where X is
+/// and the divisors are (a quotient is at most its dividend for a divisor of
+/// at least 1; AlignedRows divides a quotient of X again).
 bool dividendsBounded(ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
                       PHINode &X) {
   SmallPtrSet<Value *, 8> Bounded;
@@ -289,43 +231,15 @@ bool dividendsBounded(ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   for (auto &[Op, R] : Ops)
     for (Instruction *Sub : remaindersOf(*Op))
       Bounded.insert(Sub);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[Op, R] : Ops)
+      if (isQuotient(*Op) && Bounded.contains(Op->getOperand(0)))
+        Grew |= Bounded.insert(Op).second;
+  }
   return all_of(Ops, [&](const std::pair<BinaryOperator *, Reciprocal> &Op) {
     return Bounded.contains(Op.first->getOperand(0));
   });
-}
-
-/// Clang's collapsed-loop index `lb + (int)Q`, sign-extended for
-/// addressing, which InstCombine has made ashr(shl(Q, 32) + (lb << 32), 32):
-/// the extension, Q (a division or remainder the loop versions narrow) and
-/// lb.
-struct IndexExtension {
-  Instruction *Extension;
-  Value *Of;
-  uint64_t Offset;
-};
-
-/// The index extensions of \p V (see IndexExtension) with an offset in
-/// [0, 2^30), the range the versions' bound leaves room for.
-void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
-  using namespace PatternMatch;
-  for (User *U : V.users()) {
-    if (!match(U, m_Shl(m_Specific(&V), m_SpecificInt(32))))
-      continue;
-    for (User *Shifted : U->users()) {
-      if (match(Shifted, m_AShr(m_Specific(U), m_SpecificInt(32)))) {
-        Found.push_back({cast<Instruction>(Shifted), &V, 0});
-        continue;
-      }
-      const APInt *K;
-      if (!match(Shifted, m_Add(m_Specific(U), m_APInt(K))) ||
-          K->countr_zero() < 32 || K->lshr(32).uge(uint64_t(1) << 30))
-        continue;
-      for (User *Extension : Shifted->users())
-        if (match(Extension, m_AShr(m_Specific(Shifted), m_SpecificInt(32))))
-          Found.push_back(
-              {cast<Instruction>(Extension), &V, K->lshr(32).getZExtValue()});
-    }
-  }
 }
 
 /// Makes \p Ext a 32-bit addition to \p Narrow, the 32-bit value of its
@@ -335,7 +249,10 @@ void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
 /// wide multiply instead of a 64-bit one.
 void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
   IRBuilder<> B(Ext.Extension);
-  Value *Index = B.CreateAdd(Narrow, B.getInt32(Ext.Offset), "index",
+  Value *Offset = Ext.OffsetValue
+                      ? B.CreateTrunc(Ext.OffsetValue, B.getInt32Ty())
+                      : static_cast<Value *>(B.getInt32(Ext.Offset));
+  Value *Index = B.CreateAdd(Narrow, Offset, "index",
                              /*HasNUW=*/true, /*HasNSW=*/true);
   Ext.Extension->replaceAllUsesWith(widen(B, Index));
   ++NumIndexExtensions;
@@ -383,30 +300,8 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   for (auto &[Op, R] : Ops)
     Fits = B.CreateAnd(Fits, R.Fits);
   Fits->setName("loop.fits32");
-  BasicBlock *NarrowPreheader =
-      SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
-                 Preheader->getName() + ".narrow");
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 8> WideBlocks;
-  Loop *Wide = cloneLoopWithPreheader(NarrowPreheader, Preheader, &L, VMap,
-                                      ".wide", &LI, &DT, WideBlocks);
-  remapInstructionsInBlocks(WideBlocks, VMap);
-  Wide->getLoopPreheader()->setName(Preheader->getName() + ".wide");
-  Instruction *Jump = Preheader->getTerminator();
-  BranchInst::Create(NarrowPreheader, Wide->getLoopPreheader(), Fits,
-                     Jump->getIterator());
-  Jump->eraseFromParent();
-  BasicBlock *Latch = L.getLoopLatch();
-  for (PHINode &Phi : Exit->phis()) {
-    Value *V = Phi.getIncomingValueForBlock(Latch);
-    Value *Copy = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
-    Phi.addIncoming(Copy, cast<BasicBlock>(VMap[Latch]));
-  }
-  // The exit may also be reached from outside the loop (a test that skips
-  // it): its dominator is then above the preheader already.
-  BasicBlock *ExitDominator = DT.getNode(Exit)->getIDom()->getBlock();
-  DT.changeImmediateDominator(
-      Exit, DT.findNearestCommonDominator(ExitDominator, Preheader));
+  addLoopVersion(L, Fits, ".narrow", ".wide", LI, DT, VMap);
   // The original loop divides in 32 bits, its copy keeps the divisions.
   OptimizationRemarkEmitter ORE(L.getHeader()->getParent());
   for (auto &[Op, R] : Ops) {

@@ -1,6 +1,7 @@
 //===- PassRegistration.cpp - Our passes by name --------------------------===//
 #include "ompgpu/Transforms/PassRegistration.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
+#include "ompgpu/Transforms/AlignedRows.h"
 #include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/AtomicOrderingFences.h"
 #include "ompgpu/Transforms/ConstantChoiceFolding.h"

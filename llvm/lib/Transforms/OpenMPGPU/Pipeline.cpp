@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
+#include "ompgpu/Transforms/AlignedRows.h"
 #include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/AtomicOrderingFences.h"
 #include "ompgpu/Transforms/ConstantChoiceFolding.h"
@@ -151,8 +152,11 @@ void registerOptimizerExtensions(PassBuilder &PB) {
   // After the loop passes, so that the divisions are those of the final loop
   // bodies, and before the late InstCombine, which folds the index arithmetic
   // of the 32-bit path (NarrowDivision.h).
+  // AlignedRows first: NarrowDivision then divides its padded loop's rows and
+  // columns in 32 bits too.
   PB.registerScalarOptimizerLateEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(AlignedRowsPass());
         FPM.addPass(NarrowDivisionPass());
       });
   // After the inliner has put the runtime into the kernels, so that each

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/ThreadIterations.h"
-#include "ompgpu/Transforms/AddressSpaces.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
 #include "ompgpu/Transforms/Remarks.h"
@@ -66,14 +65,7 @@ std::pair<BasicBlock *, DebugLoc> unequalLoop(Function &K,
 
 void mark(Function &K, unsigned Iterations, BasicBlock *UnequalHeader,
           const DebugLoc &Location) {
-  Module &M = *K.getParent();
-  Type *Int32 = Type::getInt32Ty(M.getContext());
-  auto *Global = new GlobalVariable(
-      M, Int32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
-      ConstantInt::get(Int32, Iterations),
-      K.getName() + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX, nullptr,
-      GlobalValue::NotThreadLocal, GlobalAddressSpace);
-  Global->setVisibility(GlobalValue::ProtectedVisibility);
+  addKernelWord(K, OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX, Iterations);
   OptimizationRemarkEmitter ORE(&K);
   ORE.emit([&] {
     OptimizationRemarkAnalysis R =
