@@ -4,18 +4,21 @@
 // 0, 1, 5 and 40 (the innermost index's offset at lane 0), collapse(2) and
 // collapse(3), rows that are whole warps already, and loops the pass leaves
 // alone: lastprivate (which thread runs the last iteration matters) and a
-// reduction (a value the loop carries past its end); a lower bound that is a
-// run-time value (the trip count then has a form the pass does not match
-// yet) keeps the loop as it is. The counts go through atomics, so an
-// iteration run twice or not at all shows.
+// reduction (a value the loop carries past its end). The counts go through
+// atomics, so an iteration run twice or not at all shows; the fills store
+// each cell's indices, with rows that the kernel pads at run time.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // RUN: %clang -O2 %offload %s -o %t.remarks -Rpass=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK-DAG: remark: the collapsed loop of the target region in 'sweep2' at line {{[0-9]+}} runs its rows padded to whole warps, its innermost index's lower bound less 0 at lane 0
 // REMARK-DAG: remark: the collapsed loop of the target region in 'sweep3' at line {{[0-9]+}} runs its rows padded to whole warps, its innermost index's lower bound less 1 at lane 0
+// REMARK-DAG: remark: the collapsed loop of the target region in 'fill2' at line {{[0-9]+}} runs its rows padded to whole warps, its innermost index's lower bound less 1 at lane 0
+// REMARK-DAG: remark: the collapsed loop of the target region in 'fill3' at line {{[0-9]+}} runs its rows padded to whole warps, its innermost index's lower bound less 1 at lane 0
+// REMARK-DAG: remark: the collapsed loop of the target region in 'sweep2_from' at line {{[0-9]+}} runs its rows padded to whole warps
 // REMARK-NOT: 'last_cell' at line {{[0-9]+}} runs its rows padded
 // REMARK-NOT: 'row_sum' at line {{[0-9]+}} runs its rows padded
 // CHECK: collapse(2): ok
 // CHECK: collapse(3): ok
+// CHECK: padded fills: ok
 // CHECK: lastprivate: ok
 // CHECK: reduction: ok
 #include <stdio.h>
@@ -59,6 +62,59 @@ static void sweep3(int *count, long *sum, int n) {
         ++count[at];
         sum[at] = i + 10 * j + 100 * k;
       }
+}
+
+// Stores instead of atomics, the shape of a stencil's sweep: each cell of
+// the interior gets a value made of its indices, and the border keeps -1.
+// Rows of hi - 2 = 998 and 4094 are padded (to 1024 and 4096, the offset 1),
+// 98 is not.
+static void fill2(long *v, int rows, int hi) {
+#pragma omp target teams distribute parallel for collapse(2)                   \
+    map(tofrom : v[:rows * hi])
+  for (int i = 0; i < rows; ++i)
+    for (int j = 1; j < hi - 1; ++j)
+      v[(long)i * hi + j] = (long)i * 100000 + j;
+}
+
+static void fill3(long *v, int a, int b, int n) {
+#pragma omp target teams distribute parallel for collapse(3)                   \
+    map(tofrom : v[:(long)a * b * n])
+  for (int i = 1; i < a - 1; ++i)
+    for (int j = 1; j < b - 1; ++j)
+      for (int k = 1; k < n - 1; ++k)
+        v[((long)i * b + j) * n + k] = ((long)i * 1000 + j) * 100000 + k;
+}
+
+static int check_fills(void) {
+  const int shapes[][3] = {{5, 6, 1000}, {4, 3, 4096}, {3, 200, 100},
+                           {40, 1, 1000}};
+  for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+    int a = shapes[s][0], b = shapes[s][1], n = shapes[s][2];
+    long cells = (long)a * b * n;
+    long *v = malloc(cells * sizeof(long));
+    for (long c = 0; c < cells; ++c)
+      v[c] = -1;
+    if (b == 1)
+      fill2(v, a, n);
+    else
+      fill3(v, a, b, n);
+    for (long c = 0; c < cells; ++c) {
+      long k = c % n, j = c / n % b, i = c / n / b;
+      int inside = k > 0 && k < n - 1 &&
+                   (b == 1 || (i > 0 && i < a - 1 && j > 0 && j < b - 1));
+      long expected = !inside  ? -1
+                      : b == 1 ? i * 100000 + k
+                               : (i * 1000 + j) * 100000 + k;
+      if (v[c] != expected) {
+        printf("fill %dx%dx%d: cell %ld holds %ld, not %ld\n", a, b, n, c, v[c],
+               expected);
+        free(v);
+        return 1;
+      }
+    }
+    free(v);
+  }
+  return 0;
 }
 
 static int check2(const int *count, int rows, int lo, int hi) {
@@ -142,6 +198,8 @@ int main(void) {
     free(sum);
   }
   printf("collapse(3): %s\n", bad3 ? "FAILED" : "ok");
+  int bad_fill = check_fills();
+  printf("padded fills: %s\n", bad_fill ? "FAILED" : "ok");
 
   long last = last_cell(300, 511);
   printf("lastprivate: %s\n", last == 299L * 511 + 510 ? "ok" : "FAILED");
@@ -150,5 +208,5 @@ int main(void) {
     for (int j = 1; j < 511; ++j)
       expected += (long)i * 511 + j;
   printf("reduction: %s\n", total == expected ? "ok" : "FAILED");
-  return bad || bad3;
+  return bad || bad3 || bad_fill;
 }

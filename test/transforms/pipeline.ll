@@ -30,8 +30,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-internalize
 ; CHECK-NEXT: ompgpu-defer-pure-math
 ; CHECK: inline
-; CHECK: ompgpu-narrow-division
 ; CHECK: ompgpu-thread-state-promotion
+; CHECK: loop-simplify
+; CHECK-NEXT: ompgpu-aligned-rows
+; CHECK-NEXT: ompgpu-narrow-division
 ; CHECK: loop-vectorize
 ; CHECK: ompgpu-pair-sincos
 ; CHECK-NEXT: ompgpu-inline-pure-math

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/InstSimplifyFolder.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
@@ -211,6 +212,22 @@ bool usedByLoopBody(Instruction &Total, const Loop &L, const Value *Exit) {
       if (!isa<PHINode>(UserInst) && Seen.insert(UserInst).second)
         Work.push_back(UserInst);
     }
+  }
+  return false;
+}
+
+/// Whether \p Total also bounds a loop other than \p L (a copy of the thread's
+/// loop that NarrowDivision made before the inliner put it in the kernel, or
+/// another path's copy): padding the trip count would change its iterations
+/// too, so the pass leaves such kernels alone.
+bool boundsAnotherLoop(BinaryOperator &Total, Value *T, const Loop &L,
+                       LoopInfo &LI) {
+  for (Loop *Other : LI.getLoopsInPreorder()) {
+    if (Other == &L)
+      continue;
+    auto [X, Bound] = boundedIndex(*Other);
+    if (X && tripProduct(Bound, T) == &Total)
+      return true;
   }
   return false;
 }
@@ -422,7 +439,8 @@ bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
       return false;
   BinaryOperator *Total = tripProduct(Bound, T);
   if (!Total || !DT.dominates(Total, Preheader->getTerminator()) ||
-      usedByLoopBody(*Total, L, ExitTest))
+      usedByLoopBody(*Total, L, ExitTest) ||
+      boundsAnotherLoop(*Total, T, L, LI))
     return false;
 
   Padding Pad;
@@ -431,6 +449,17 @@ bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
       Levels.back().Remainder
           ? lowerBound(*Levels.back().Remainder) % OMPGPU_WARP_SIZE
           : 0;
+  // A constant T decides now: rows that need no padding, or too much, keep
+  // the loop as it is.
+  if (auto *Constant = dyn_cast<ConstantInt>(T)) {
+    if (Constant->isNegative())
+      return false;
+    uint64_t Count = Constant->getZExtValue();
+    uint64_t Padded = (Count + Pad.PaddedOffset + OMPGPU_WARP_SIZE - 1) &
+                      ~uint64_t(OMPGPU_WARP_SIZE - 1);
+    if (Padded == Count || (Padded - Count) * OMPGPU_PADDED_ROWS_SLACK > Count)
+      return false;
+  }
   // Nothing changes before this point.
   IRBuilder<> Pre(Preheader->getTerminator());
   for (const Level &Outer : drop_end(Levels))
@@ -442,7 +471,12 @@ bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
   bool TFirst = sameTripCount(Total->getOperand(0), T);
   Value *KernelT = Total->getOperand(TFirst ? 0 : 1);
   Value *Rows = Total->getOperand(TFirst ? 1 : 0);
-  IRBuilder<> B(Total->getNextNode());
+  // Folding what is constant: a constant T gives a constant row length, which
+  // NarrowDivision divides by as by any constant.
+  IRBuilder<InstSimplifyFolder> B(
+      Total->getContext(),
+      InstSimplifyFolder(Total->getModule()->getDataLayout()));
+  B.SetInsertPoint(Total->getNextNode());
   Value *Padded = B.CreateAnd(
       B.CreateAdd(KernelT, B.getInt64(Pad.PaddedOffset + OMPGPU_WARP_SIZE - 1)),
       B.getInt64(-int64_t(OMPGPU_WARP_SIZE)), "padded.row");

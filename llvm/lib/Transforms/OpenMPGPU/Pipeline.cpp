@@ -52,6 +52,7 @@
 #include "llvm/Transforms/Scalar/SCCP.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 using namespace llvm;
 
@@ -149,13 +150,21 @@ FunctionPassManager buildThreadStateCleanup() {
 }
 
 void registerOptimizerExtensions(PassBuilder &PB) {
-  // After the loop passes, so that the divisions are those of the final loop
-  // bodies, and before the late InstCombine, which folds the index arithmetic
-  // of the 32-bit path (NarrowDivision.h).
-  // AlignedRows first: NarrowDivision then divides its padded loop's rows and
-  // columns in 32 bits too.
-  PB.registerScalarOptimizerLateEPCallback(
+  // Once the inliner is done (the module's optimization pipeline), so that a
+  // combined loop's thread loop is in its kernel when either pass sees it: in
+  // the inliner's function simplification, NarrowDivision gave a parallel
+  // region's loop its two versions wherever the inliner simplified the region
+  // before inlining it (which depends on the inliner's order), and AlignedRows
+  // then found two loops bounded by one trip count. After the loop passes, so
+  // that the divisions are those of the final loop bodies, and before the
+  // InstCombine runs that follow vectorization, which fold the index
+  // arithmetic of the 32-bit path (NarrowDivision.h). AlignedRows first:
+  // NarrowDivision then divides its padded loop's rows and columns in 32 bits
+  // too. Both work on loops with preheaders and dedicated exits, which the
+  // simplification's last SimplifyCFG may have folded away.
+  PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(LoopSimplifyPass());
         FPM.addPass(AlignedRowsPass());
         FPM.addPass(NarrowDivisionPass());
       });
