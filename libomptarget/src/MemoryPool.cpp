@@ -1,6 +1,7 @@
-//===- MemoryPool.cpp - Reuse of small device allocations -----------------===//
+//===- MemoryPool.cpp - Reuse of device allocations -----------------------===//
 //
-// Free lists of device blocks by power-of-two size class (see MemoryPool.h).
+// Free lists of device blocks by power-of-two size class, and of large blocks
+// by size (see MemoryPool.h).
 // A free block records the stream whose queued work may still use it; the
 // lists are short, so taking a block scans its list for one the asking
 // stream may use.
@@ -16,7 +17,8 @@ static_assert(MemoryPool::MaxPooledBytes == (size_t(256) << 12),
 
 size_t MemoryPool::blockSize(size_t Size) {
   if (Size > MaxPooledBytes)
-    return 0;
+    return (Size + LargeGranuleBytes - 1) / LargeGranuleBytes *
+           LargeGranuleBytes;
   size_t Block = MinBlockBytes;
   while (Block < Size)
     Block *= 2;
@@ -30,8 +32,13 @@ int MemoryPool::sizeClass(size_t BlockSize) {
   return Class;
 }
 
+std::vector<uintptr_t> &MemoryPool::freeList(size_t BlockSize) {
+  return BlockSize > MaxPooledBytes ? LargeFree[BlockSize]
+                                    : Free[sizeClass(BlockSize)];
+}
+
 uintptr_t MemoryPool::take(size_t BlockSize, const void *Owner) {
-  std::vector<uintptr_t> &List = Free[sizeClass(BlockSize)];
+  std::vector<uintptr_t> &List = freeList(BlockSize);
   for (size_t I = List.size(); I-- > 0;) {
     uintptr_t Ptr = List[I];
     Block &B = Blocks[Ptr];
@@ -41,6 +48,8 @@ uintptr_t MemoryPool::take(size_t BlockSize, const void *Owner) {
     List.pop_back();
     B.Free = false;
     B.Owner = nullptr;
+    if (BlockSize > MaxPooledBytes)
+      LargeFreeBytes -= BlockSize;
     return Ptr;
   }
   return 0;
@@ -55,10 +64,17 @@ uint64_t MemoryPool::giveBack(uintptr_t Ptr, const void *Owner) {
   if (It == Blocks.end())
     return 0;
   Block &B = It->second;
+  if (B.Size > MaxPooledBytes) {
+    if (LargeFreeBytes + B.Size > LargeCap) {
+      Blocks.erase(It);
+      return 0;
+    }
+    LargeFreeBytes += B.Size;
+  }
   B.Free = true;
   B.Owner = Owner;
   B.Token = ++LastToken;
-  Free[sizeClass(B.Size)].push_back(Ptr);
+  freeList(B.Size).push_back(Ptr);
   return B.Token;
 }
 
@@ -70,11 +86,17 @@ void MemoryPool::settle(uintptr_t Ptr, uint64_t Token) {
 
 std::vector<uintptr_t> MemoryPool::drain() {
   std::vector<uintptr_t> Drained;
-  for (std::vector<uintptr_t> &List : Free) {
+  auto DrainList = [&](std::vector<uintptr_t> &List) {
     for (uintptr_t Ptr : List)
       Blocks.erase(Ptr);
     Drained.insert(Drained.end(), List.begin(), List.end());
     List.clear();
-  }
+  };
+  for (std::vector<uintptr_t> &List : Free)
+    DrainList(List);
+  for (auto &[Size, List] : LargeFree)
+    DrainList(List);
+  LargeFree.clear();
+  LargeFreeBytes = 0;
   return Drained;
 }

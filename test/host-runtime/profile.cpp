@@ -154,7 +154,7 @@ int main(int Argc, char **Argv) {
 // loads and allocations ("cuMemAlloc" where the pool had no block).
 // CHECK: valid trace
 // CHECK-NEXT: process 1: host: {{.*}} (pid {{[0-9]+}})
-// CHECK-NEXT:   thread main: alloc 4, cuMemAlloc 4, cuMemFree 1, enter data 3, exit data 3, free 4, initialize device 1, launch 2, load image 1, main:30 2, update 1, wait 4
+// CHECK-NEXT:   thread main: alloc 4, cuMemAlloc 4, enter data 3, exit data 3, free 4, initialize device 1, launch 2, load image 1, main:30 2, update 1, wait 4
 // CHECK-NEXT:   thread 2: alloc 1, cuMemAlloc 1, enter data 1, exit data 1, free 1, initialize device 1, launch 1, load image 1, wait 2, worker():50 1
 // Device streams: kernels and copies (loading an image reads each kernel's
 // environment: 28 bytes from the device).

@@ -384,7 +384,8 @@ CUresult cuDeviceGetAttribute(int *V, int Attribute, int D) {
 }
 CUresult cuDeviceTotalMem_v2(size_t *Bytes, int D) {
   (void)D;
-  *Bytes = (size_t)80 << 30;
+  long long Limit = setting("FAKE_CUDA_MEMORY", -1);
+  *Bytes = Limit >= 0 ? (size_t)Limit : (size_t)80 << 30;
   return 0;
 }
 CUresult cuDevicePrimaryCtxRetain(void **Ctx, int D) {
