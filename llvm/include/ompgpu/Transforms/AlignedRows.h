@@ -26,12 +26,16 @@
 // 32. The loop skips padding iterations to its latch.
 //
 // The loop's bound comes from the trip count clang computes, A * T: it
-// becomes A * P in every use (the teams' blocks, the distribute loop), and
-// the thread's loop gets two versions that the same test chooses, padded and
-// original: rows are padded where that adds at most 1/OMPGPU_PADDED_ROWS_
-// SLACK to the iterations. The kernel gets a global that has the host launch
-// teams for that many more (OMPGPU_KERNEL_PADDED_ROWS_SUFFIX), so that the
-// padded loop still fits its blocks.
+// becomes A * P in every use (the teams' blocks, the distribute loop). Rows
+// are padded where that adds at most 1/OMPGPU_PADDED_ROWS_SLACK to the
+// iterations; elsewhere the kernel takes P = T and o = 0, the original
+// numbering, in the same loop (two versions of it would compute the
+// reciprocals of both versions' divisors). The kernel gets a global that has
+// the host launch teams for that many more iterations
+// (OMPGPU_KERNEL_PADDED_ROWS_SUFFIX), so that the padded loop still fits its
+// blocks. The pass runs once inlining is done, on a kernel's one thread loop;
+// a trip count that bounds another loop too (a copy made earlier) leaves the
+// kernel alone.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_ALIGNEDROWS_H

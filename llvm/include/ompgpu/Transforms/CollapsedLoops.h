@@ -4,8 +4,7 @@
 // thread's share of a worksharing loop: its iteration number, bounded by a
 // loop-invariant value; the divisions and remainders by loop-invariant trip
 // counts that give a collapsed loop's indices; the sign extensions InstCombine
-// makes of those indices; and how a loop gets a second version that its
-// preheader chooses.
+// makes of those indices.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_COLLAPSEDLOOPS_H
@@ -14,15 +13,12 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/InstrTypes.h"
-#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <utility>
 
 namespace llvm {
-class DominatorTree;
 class Instruction;
 class Loop;
-class LoopInfo;
 class PHINode;
 } // namespace llvm
 
@@ -59,18 +55,6 @@ struct IndexExtension {
 /// [0, 2^30).
 void findIndexExtensions(llvm::Value &V,
                          llvm::SmallVectorImpl<IndexExtension> &Found);
-
-/// Gives \p L, which has a preheader, one exit block and the LCSSA form, a
-/// copy whose blocks' names end in \p CopySuffix: L's preheader runs L
-/// (through a new preheader whose name ends in \p OriginalSuffix) where
-/// \p TakeOriginal holds (a value available at the preheader's end), else
-/// the copy. \p VMap maps L's values to the copy's; the exit's phis take the
-/// copy's values too. Returns the copy.
-llvm::Loop *addLoopVersion(llvm::Loop &L, llvm::Value *TakeOriginal,
-                           llvm::StringRef OriginalSuffix,
-                           llvm::StringRef CopySuffix, llvm::LoopInfo &LI,
-                           llvm::DominatorTree &DT,
-                           llvm::ValueToValueMapTy &VMap);
 
 } // namespace ompgpu
 

@@ -8,11 +8,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/ConstantRange.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -105,37 +102,6 @@ void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
               {cast<Instruction>(Extension), &V, Offset, OffsetValue});
     }
   }
-}
-
-Loop *addLoopVersion(Loop &L, Value *TakeOriginal, StringRef OriginalSuffix,
-                     StringRef CopySuffix, LoopInfo &LI, DominatorTree &DT,
-                     ValueToValueMapTy &VMap) {
-  BasicBlock *Preheader = L.getLoopPreheader();
-  BasicBlock *Exit = L.getExitBlock();
-  BasicBlock *OriginalPreheader =
-      SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
-                 Preheader->getName() + OriginalSuffix);
-  SmallVector<BasicBlock *, 8> CopyBlocks;
-  Loop *Copy = cloneLoopWithPreheader(OriginalPreheader, Preheader, &L, VMap,
-                                      CopySuffix, &LI, &DT, CopyBlocks);
-  remapInstructionsInBlocks(CopyBlocks, VMap);
-  Copy->getLoopPreheader()->setName(Preheader->getName() + CopySuffix);
-  Instruction *Jump = Preheader->getTerminator();
-  BranchInst::Create(OriginalPreheader, Copy->getLoopPreheader(), TakeOriginal,
-                     Jump->getIterator());
-  Jump->eraseFromParent();
-  BasicBlock *Latch = L.getLoopLatch();
-  for (PHINode &Phi : Exit->phis()) {
-    Value *V = Phi.getIncomingValueForBlock(Latch);
-    Value *CopyValue = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
-    Phi.addIncoming(CopyValue, cast<BasicBlock>(VMap[Latch]));
-  }
-  // The exit may also be reached from outside the loop (a test that skips
-  // it): its dominator is then above the preheader already.
-  BasicBlock *ExitDominator = DT.getNode(Exit)->getIDom()->getBlock();
-  DT.changeImmediateDominator(
-      Exit, DT.findNearestCommonDominator(ExitDominator, Preheader));
-  return Copy;
 }
 
 } // namespace ompgpu

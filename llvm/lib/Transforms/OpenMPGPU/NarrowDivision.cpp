@@ -258,6 +258,43 @@ void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
   ++NumIndexExtensions;
 }
 
+/// Gives \p L, which has a preheader, one exit block and the LCSSA form, a
+/// copy whose blocks' names end in \p CopySuffix: L's preheader runs L
+/// (through a new preheader whose name ends in \p OriginalSuffix) where
+/// \p TakeOriginal holds (a value available at the preheader's end), else
+/// the copy. \p VMap maps L's values to the copy's; the exit's phis take the
+/// copy's values too. Returns the copy.
+Loop *addLoopVersion(Loop &L, Value *TakeOriginal, StringRef OriginalSuffix,
+                     StringRef CopySuffix, LoopInfo &LI, DominatorTree &DT,
+                     ValueToValueMapTy &VMap) {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  BasicBlock *OriginalPreheader =
+      SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
+                 Preheader->getName() + OriginalSuffix);
+  SmallVector<BasicBlock *, 8> CopyBlocks;
+  Loop *Copy = cloneLoopWithPreheader(OriginalPreheader, Preheader, &L, VMap,
+                                      CopySuffix, &LI, &DT, CopyBlocks);
+  remapInstructionsInBlocks(CopyBlocks, VMap);
+  Copy->getLoopPreheader()->setName(Preheader->getName() + CopySuffix);
+  Instruction *Jump = Preheader->getTerminator();
+  BranchInst::Create(OriginalPreheader, Copy->getLoopPreheader(), TakeOriginal,
+                     Jump->getIterator());
+  Jump->eraseFromParent();
+  BasicBlock *Latch = L.getLoopLatch();
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Latch);
+    Value *CopyValue = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
+    Phi.addIncoming(CopyValue, cast<BasicBlock>(VMap[Latch]));
+  }
+  // The exit may also be reached from outside the loop (a test that skips
+  // it): its dominator is then above the preheader already.
+  BasicBlock *ExitDominator = DT.getNode(Exit)->getIDom()->getBlock();
+  DT.changeImmediateDominator(
+      Exit, DT.findNearestCommonDominator(ExitDominator, Preheader));
+  return Copy;
+}
+
 /// Gives \p L, whose divisions \p Ops all have dividends below 2^32 where
 /// its bound is, two versions: the original for large values, and one that
 /// divides in 32 bits by the reciprocals \p Rs with no test in the loop,
