@@ -38,6 +38,9 @@ std::vector<uintptr_t> &MemoryPool::freeList(size_t BlockSize) {
 }
 
 uintptr_t MemoryPool::take(size_t BlockSize, const void *Owner) {
+  // A large size no block of was ever given back has no list to make.
+  if (BlockSize > MaxPooledBytes && !LargeFree.count(BlockSize))
+    return 0;
   std::vector<uintptr_t> &List = freeList(BlockSize);
   for (size_t I = List.size(); I-- > 0;) {
     uintptr_t Ptr = List[I];
