@@ -449,30 +449,15 @@ bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
       Levels.back().Remainder
           ? lowerBound(*Levels.back().Remainder) % OMPGPU_WARP_SIZE
           : 0;
-  // A constant T decides now: rows that need no padding, or too much, keep
-  // the loop as it is.
-  if (auto *Constant = dyn_cast<ConstantInt>(T)) {
-    if (Constant->isNegative())
-      return false;
-    uint64_t Count = Constant->getZExtValue();
-    uint64_t Padded = (Count + Pad.PaddedOffset + OMPGPU_WARP_SIZE - 1) &
-                      ~uint64_t(OMPGPU_WARP_SIZE - 1);
-    if (Padded == Count || (Padded - Count) * OMPGPU_PADDED_ROWS_SLACK > Count)
-      return false;
-  }
-  // Nothing changes before this point.
-  IRBuilder<> Pre(Preheader->getTerminator());
-  for (const Level &Outer : drop_end(Levels))
-    Pad.OuterCounts.push_back(
-        otherFactor(Outer.Quotient->getOperand(1), T, &Pre));
-
-  // Where the trip count is computed: whether to pad, the row length and
-  // offset, and the padded trip count.
+  // Where the trip count is computed: the padded row length, and whether
+  // padding adds at most 1/OMPGPU_PADDED_ROWS_SLACK. The folder makes them
+  // constants for a constant T without inserting anything, and a constant T
+  // decides now: rows that need no padding, or too much, keep the loop as it
+  // is. NarrowDivision then divides by the constant row length as by any
+  // constant.
   bool TFirst = sameTripCount(Total->getOperand(0), T);
   Value *KernelT = Total->getOperand(TFirst ? 0 : 1);
   Value *Rows = Total->getOperand(TFirst ? 1 : 0);
-  // Folding what is constant: a constant T gives a constant row length, which
-  // NarrowDivision divides by as by any constant.
   IRBuilder<InstSimplifyFolder> B(
       Total->getContext(),
       InstSimplifyFolder(Total->getModule()->getDataLayout()));
@@ -481,12 +466,20 @@ bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
       B.CreateAdd(KernelT, B.getInt64(Pad.PaddedOffset + OMPGPU_WARP_SIZE - 1)),
       B.getInt64(-int64_t(OMPGPU_WARP_SIZE)), "padded.row");
   Value *Waste = B.CreateSub(Padded, KernelT);
+  Value *WithinSlack = B.CreateICmpULE(
+      B.CreateMul(Waste, B.getInt64(OMPGPU_PADDED_ROWS_SLACK)), KernelT);
+  if (auto *Constant = dyn_cast<ConstantInt>(KernelT))
+    if (Constant->isNegative() || Padded == KernelT ||
+        match(WithinSlack, m_Zero()))
+      return false;
+  // From here on the loop changes.
+  IRBuilder<> Pre(Preheader->getTerminator());
+  for (const Level &Outer : drop_end(Levels))
+    Pad.OuterCounts.push_back(
+        otherFactor(Outer.Quotient->getOperand(1), T, &Pre));
   // Below 2^56, the padded count (at most 33/32 of it) cannot overflow.
   Value *Small = B.CreateICmpULT(Total, B.getInt64(uint64_t(1) << 56));
-  Pad.Pads = B.CreateAnd(
-      B.CreateICmpULE(B.CreateMul(Waste, B.getInt64(OMPGPU_PADDED_ROWS_SLACK)),
-                      KernelT),
-      Small, "pads.rows");
+  Pad.Pads = B.CreateAnd(WithinSlack, Small, "pads.rows");
   Value *PaddedTotal = B.CreateMul(Rows, Padded, "", false, true);
   Value *TripCount = B.CreateSelect(Pad.Pads, PaddedTotal, Total, "trip.count");
   Total->replaceUsesWithIf(TripCount, [&](Use &U) {

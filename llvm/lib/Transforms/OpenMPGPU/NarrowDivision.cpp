@@ -18,7 +18,6 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -259,40 +258,36 @@ void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
 }
 
 /// Gives \p L, which has a preheader, one exit block and the LCSSA form, a
-/// copy whose blocks' names end in \p CopySuffix: L's preheader runs L
-/// (through a new preheader whose name ends in \p OriginalSuffix) where
-/// \p TakeOriginal holds (a value available at the preheader's end), else
-/// the copy. \p VMap maps L's values to the copy's; the exit's phis take the
-/// copy's values too. Returns the copy.
-Loop *addLoopVersion(Loop &L, Value *TakeOriginal, StringRef OriginalSuffix,
-                     StringRef CopySuffix, LoopInfo &LI, DominatorTree &DT,
-                     ValueToValueMapTy &VMap) {
+/// copy (".wide") that its preheader runs where \p Fits does not hold, L
+/// itself (through a new preheader, ".narrow") where it does; the exit's
+/// phis take the copy's values too.
+void addWideCopy(Loop &L, Value *Fits, LoopInfo &LI, DominatorTree &DT) {
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
-  BasicBlock *OriginalPreheader =
+  BasicBlock *NarrowPreheader =
       SplitBlock(Preheader, Preheader->getTerminator(), &DT, &LI, nullptr,
-                 Preheader->getName() + OriginalSuffix);
-  SmallVector<BasicBlock *, 8> CopyBlocks;
-  Loop *Copy = cloneLoopWithPreheader(OriginalPreheader, Preheader, &L, VMap,
-                                      CopySuffix, &LI, &DT, CopyBlocks);
-  remapInstructionsInBlocks(CopyBlocks, VMap);
-  Copy->getLoopPreheader()->setName(Preheader->getName() + CopySuffix);
+                 Preheader->getName() + ".narrow");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> WideBlocks;
+  Loop *Wide = cloneLoopWithPreheader(NarrowPreheader, Preheader, &L, VMap,
+                                      ".wide", &LI, &DT, WideBlocks);
+  remapInstructionsInBlocks(WideBlocks, VMap);
+  Wide->getLoopPreheader()->setName(Preheader->getName() + ".wide");
   Instruction *Jump = Preheader->getTerminator();
-  BranchInst::Create(OriginalPreheader, Copy->getLoopPreheader(), TakeOriginal,
+  BranchInst::Create(NarrowPreheader, Wide->getLoopPreheader(), Fits,
                      Jump->getIterator());
   Jump->eraseFromParent();
   BasicBlock *Latch = L.getLoopLatch();
   for (PHINode &Phi : Exit->phis()) {
     Value *V = Phi.getIncomingValueForBlock(Latch);
-    Value *CopyValue = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
-    Phi.addIncoming(CopyValue, cast<BasicBlock>(VMap[Latch]));
+    Value *WideValue = VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
+    Phi.addIncoming(WideValue, cast<BasicBlock>(VMap[Latch]));
   }
   // The exit may also be reached from outside the loop (a test that skips
   // it): its dominator is then above the preheader already.
   BasicBlock *ExitDominator = DT.getNode(Exit)->getIDom()->getBlock();
   DT.changeImmediateDominator(
       Exit, DT.findNearestCommonDominator(ExitDominator, Preheader));
-  return Copy;
 }
 
 /// Gives \p L, whose divisions \p Ops all have dividends below 2^32 where
@@ -337,8 +332,7 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   for (auto &[Op, R] : Ops)
     Fits = B.CreateAnd(Fits, R.Fits);
   Fits->setName("loop.fits32");
-  ValueToValueMapTy VMap;
-  addLoopVersion(L, Fits, ".narrow", ".wide", LI, DT, VMap);
+  addWideCopy(L, Fits, LI, DT);
   // The original loop divides in 32 bits, its copy keeps the divisions.
   OptimizationRemarkEmitter ORE(L.getHeader()->getParent());
   for (auto &[Op, R] : Ops) {
