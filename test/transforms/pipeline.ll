@@ -43,6 +43,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-unread-shared-state
 ; CHECK-NEXT: ompgpu-thread-iterations
 ; CHECK-NEXT: ompgpu-aligned-barriers
+; CHECK-NEXT: ompgpu-redundant-barriers
 ; CHECK-NEXT: ompgpu-shared-atomic-scope
 ; CHECK-NEXT: ompgpu-atomic-ordering-fences
 ; CHECK-NOT: ompgpu-

@@ -18,7 +18,8 @@ namespace ompgpu {
 
 /// NVPTX's address spaces.
 inline constexpr unsigned GenericAddressSpace = 0, GlobalAddressSpace = 1,
-                          SharedAddressSpace = 3, LocalAddressSpace = 5;
+                          SharedAddressSpace = 3, ConstantAddressSpace = 4,
+                          LocalAddressSpace = 5, ParamAddressSpace = 101;
 
 /// The memory \p Pointer visibly points into: the address space its
 /// underlying object was cast from, or global memory for a global variable

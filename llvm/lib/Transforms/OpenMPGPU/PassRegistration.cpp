@@ -22,6 +22,7 @@
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
 #include "ompgpu/Transforms/PureMathCalls.h"
+#include "ompgpu/Transforms/RedundantBarriers.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
 #include "ompgpu/Transforms/SinCosPairs.h"

@@ -29,6 +29,7 @@
 #include "ompgpu/Transforms/NarrowDivision.h"
 #include "ompgpu/Transforms/ProgramTasks.h"
 #include "ompgpu/Transforms/PureMathCalls.h"
+#include "ompgpu/Transforms/RedundantBarriers.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
 #include "ompgpu/Transforms/SinCosPairs.h"
@@ -221,6 +222,9 @@ ModulePassManager buildOptimizationPipeline(PassBuilder &PB,
   // Removing stores changes no barrier, and it needs the final control flow,
   // which it keeps.
   MPM.addPass(AlignedBarriersPass());
+  // On the aligned barriers, whose threads all meet at the same place, so
+  // that one may go or move where the paths it orders allow.
+  MPM.addPass(RedundantBarriersPass());
   // Last: no pass after them may move memory accesses across the atomics
   // AtomicOrderingFences leaves relaxed between fences, whose scope is their
   // atomic's, which SharedAtomicScope narrows first.
