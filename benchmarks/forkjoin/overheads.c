@@ -51,12 +51,17 @@ static void parallel_for_reductions(int teams, int count, int *sink) {
   }
 }
 
+// Each barrier follows a store that no thread makes (the team is smaller than
+// 1000) but that the compiler must assume: a barrier between nothing orders
+// nothing, and ours removes it (RedundantBarriers).
 static void barriers(int teams, int count, int *sink) {
 #pragma omp target teams num_teams(teams) thread_limit(128) map(tofrom : sink[:1])
   {
 #pragma omp parallel
     {
       for (int k = 0; k < count; ++k) {
+        if (omp_get_thread_num() == 1000)
+          sink[0] = k;
 #pragma omp barrier
       }
     }
@@ -73,6 +78,8 @@ static void generic_barriers(int teams, int count, int *sink) {
 #pragma omp parallel num_threads(Team)
     {
       for (int k = 0; k < count; ++k) {
+        if (omp_get_thread_num() == 1000)
+          sink[0] = k;
 #pragma omp barrier
       }
       if (omp_get_thread_num() == 1000)
