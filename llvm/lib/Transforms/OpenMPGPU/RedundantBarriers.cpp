@@ -89,31 +89,15 @@ bool accessesSharedMemory(const Instruction &I) {
   return true; // calls, atomics, fences
 }
 
-/// The state after running \p From .. \p To in order, starting with
-/// \p Accessed: whether an access follows the last aligned barrier.
-bool accessedAfterLastBarrier(BasicBlock::iterator From,
-                              BasicBlock::iterator To, bool Accessed) {
-  for (; From != To; ++From) {
-    if (isAlignedBarrier(*From))
+/// The state after running \p Instructions in the order given (forwards or
+/// backwards), starting with \p Accessed: whether an access comes after the
+/// last aligned barrier met.
+template <typename RangeT>
+bool accessedSinceBarrier(RangeT &&Instructions, bool Accessed) {
+  for (const Instruction &I : Instructions) {
+    if (isAlignedBarrier(I))
       Accessed = false;
-    else if (accessesSharedMemory(*From))
-      Accessed = true;
-  }
-  return Accessed;
-}
-
-/// The state before running \p From .. the block's end backwards, starting
-/// with \p Accessed at the end: whether an access comes before the next
-/// aligned barrier.
-bool accessedBeforeNextBarrier(BasicBlock::iterator From,
-                               BasicBlock::iterator End, bool Accessed) {
-  SmallVector<Instruction *> Rest;
-  for (; From != End; ++From)
-    Rest.push_back(&*From);
-  for (Instruction *I : reverse(Rest)) {
-    if (isAlignedBarrier(*I))
-      Accessed = false;
-    else if (accessesSharedMemory(*I))
+    else if (accessesSharedMemory(I))
       Accessed = true;
   }
   return Accessed;
@@ -134,8 +118,7 @@ struct AccessPaths {
       Changed = false;
       for (BasicBlock *B : Order) {
         bool In = any_of(predecessors(B), [&](BasicBlock *P) {
-          return accessedAfterLastBarrier(P->begin(), P->end(),
-                                          AccessedAtStart.lookup(P));
+          return accessedSinceBarrier(*P, AccessedAtStart.lookup(P));
         });
         if (In && !AccessedAtStart.lookup(B))
           Changed = AccessedAtStart[B] = true;
@@ -144,27 +127,30 @@ struct AccessPaths {
     for (bool Changed = true; Changed;) {
       Changed = false;
       for (BasicBlock *B : post_order(&K)) {
-        bool Out = any_of(successors(B),
-                          [&](BasicBlock *S) { return AccessAhead.lookup(S); });
-        if (accessedBeforeNextBarrier(B->begin(), B->end(), Out) &&
+        if (accessedSinceBarrier(reverse(*B), accessAheadOfEnd(*B)) &&
             !AccessAhead.lookup(B))
           Changed = AccessAhead[B] = true;
       }
     }
   }
 
+  /// Some path from the end of \p B has an access before a barrier.
+  bool accessAheadOfEnd(const BasicBlock &B) const {
+    return any_of(successors(&B),
+                  [&](const BasicBlock *S) { return AccessAhead.lookup(S); });
+  }
+
   bool accessBefore(Instruction &Barrier) const {
     BasicBlock *B = Barrier.getParent();
-    return accessedAfterLastBarrier(B->begin(), Barrier.getIterator(),
-                                    AccessedAtStart.lookup(B));
+    return accessedSinceBarrier(make_range(B->begin(), Barrier.getIterator()),
+                                AccessedAtStart.lookup(B));
   }
 
   bool accessAfter(Instruction &Barrier) const {
     BasicBlock *B = Barrier.getParent();
-    bool Out = any_of(successors(B),
-                      [&](BasicBlock *S) { return AccessAhead.lookup(S); });
-    return accessedBeforeNextBarrier(std::next(Barrier.getIterator()), B->end(),
-                                     Out);
+    return accessedSinceBarrier(
+        reverse(make_range(std::next(Barrier.getIterator()), B->end())),
+        accessAheadOfEnd(*B));
   }
 };
 
