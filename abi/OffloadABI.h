@@ -115,6 +115,15 @@ static inline const char *ompgpuExecutionModeName(int64_t Mode) {
  * iterations, the most the padded loop may have
  * (OMPGPU_PADDED_ROWS_SLACK). */
 #define OMPGPU_KERNEL_PADDED_ROWS_SUFFIX "_padded_rows"
+/* A kernel whose collapsed loop may run on a grid shaped like its iterations
+ * (the link step's GridShapedLoops) has a global of its name and this suffix:
+ * OMPGPU_GRID_SHAPE_WORDS uint32_t words (enum GridShapeWord). Each team then
+ * takes a tile of 32 consecutive innermost iterations (blockIdx.x) by
+ * blockDim.x / 32 consecutive values of the next index (blockIdx.y), and of a
+ * 3-D loop one value of the outermost index (blockIdx.z); the kernel runs
+ * that way when gridDim.y or gridDim.z is above 1, and as a grid-stride loop
+ * otherwise. */
+#define OMPGPU_KERNEL_GRID_SHAPE_SUFFIX "_grid_shape"
 
 /*===-- The launch contract -----------------------------------------------===*/
 
@@ -139,6 +148,24 @@ enum LaunchContract {
    * 1 / OMPGPU_PADDED_ROWS_SLACK to its iterations, so that the padded loop
    * fits the teams the host launches for it (OMPGPU_KERNEL_PADDED_ROWS_SUFFIX). */
   OMPGPU_PADDED_ROWS_SLACK = 32,
+};
+
+/* The words of a kernel's OMPGPU_KERNEL_GRID_SHAPE_SUFFIX global. Each extent
+ * of the loop's iteration space (innermost first: columns, then rows, then the
+ * outermost index of a 3-D loop) is a pair: a parameter number plus one, or 0
+ * for a constant; then, with a parameter p, a 32-bit offset c and the extent
+ * (int64_t)(int32_t)((uint32_t)p + c), the low half of the parameter's value
+ * plus c (clang's n - lb of an int bound); without one, the extent itself. */
+enum GridShapeWord {
+  /* 2 or 3: the loop's collapsed dimensions. */
+  OMPGPU_GRID_SHAPE_DIMENSIONS = 0,
+  /* o < 32: the columns of the first tile before the innermost index's first
+   * iteration, so that lane 0 of each warp has an index that is a multiple of
+   * 32 (the grid spans extent + o columns). */
+  OMPGPU_GRID_SHAPE_COLUMN_OFFSET = 1,
+  /* The pairs of the extents, innermost first. */
+  OMPGPU_GRID_SHAPE_EXTENTS = 2,
+  OMPGPU_GRID_SHAPE_WORDS = OMPGPU_GRID_SHAPE_EXTENTS + 2 * 3,
 };
 
 /*===-- Globals the host runtime writes into a loaded image ---------------===*/

@@ -137,6 +137,8 @@ Environment omptarget::parseEnvironment(char *const *Environ) {
   }
   Env.StagingThreads =
       parsePositive(lookup(Environ, "LIBOMPTARGET_STAGING_THREADS"));
+  if (const char *Shaped = lookup(Environ, "LIBOMPTARGET_SHAPED_GRIDS"))
+    Env.ShapedGrids = strcmp(Shaped, "0") != 0;
   if (const char *Early = lookup(Environ, "LIBOMPTARGET_EARLY_START"))
     Env.EarlyStart = strcmp(Early, "0") != 0;
   return Env;

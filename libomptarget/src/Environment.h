@@ -6,7 +6,9 @@
 // OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT with their device-specific forms,
 // and the sizes of the device heap and printf buffer (LIBOMPTARGET_HEAP_SIZE,
 // LIBOMPTARGET_PRINTF_BUFFER_SIZE), and how large host copies travel
-// (LIBOMPTARGET_LARGE_COPIES, LIBOMPTARGET_STAGING_THREADS; LargeCopies.h).
+// (LIBOMPTARGET_LARGE_COPIES, LIBOMPTARGET_STAGING_THREADS; LargeCopies.h),
+// and whether collapsed loops may run on grids of their shape
+// (LIBOMPTARGET_SHAPED_GRIDS; LaunchGeometry.h).
 // (LIBOMPTARGET_PROFILE is read by Trace.cpp when the runtime is loaded:
 // whether to trace must be known before the first construct.)
 //
@@ -82,6 +84,9 @@ struct Environment {
   /// Host threads that copy into and out of staging buffers
   /// (LIBOMPTARGET_STAGING_THREADS); 0 when unset.
   uint32_t StagingThreads = 0;
+  /// Whether kernels whose collapsed loop may run on a grid of its shape get
+  /// one (LIBOMPTARGET_SHAPED_GRIDS, not 0; chooseShapedTeams).
+  bool ShapedGrids = true;
   /// Whether the driver and the default device start on a thread of their
   /// own when the program registers (LIBOMPTARGET_EARLY_START, not 0).
   bool EarlyStart = true;

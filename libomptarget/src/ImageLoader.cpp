@@ -202,12 +202,16 @@ void ImageLoader::loadEntries(LoadedProgram &Program,
                               sizeof(ConfigurationEnvironmentTy));
         // Kernels whose combined loop takes blocks have their iterations a
         // thread.
-        readKernelWord(Program,
-                       K->Name + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX,
-                       K->Shape.ThreadIterations);
+        readKernelWords(Program,
+                        K->Name + OMPGPU_KERNEL_THREAD_ITERATIONS_SUFFIX,
+                        &K->Shape.ThreadIterations, 1);
         // Kernels whose loop may run padded rows have the padding's bound.
-        readKernelWord(Program, K->Name + OMPGPU_KERNEL_PADDED_ROWS_SUFFIX,
-                       K->Shape.PaddedRowsSlack);
+        readKernelWords(Program, K->Name + OMPGPU_KERNEL_PADDED_ROWS_SUFFIX,
+                        &K->Shape.PaddedRowsSlack, 1);
+        // Kernels whose loop may run on a grid of its shape say how to
+        // compute its extents.
+        readKernelWords(Program, K->Name + OMPGPU_KERNEL_GRID_SHAPE_SUFFIX,
+                        K->Shape.GridShape, OMPGPU_GRID_SHAPE_WORDS);
       }
       KernelsByHostId[E.Address] = K.get();
       Program.KernelHostIds.push_back(E.Address);
@@ -350,13 +354,14 @@ bool ImageLoader::findGlobal(const LoadedProgram &Program, const char *Name,
   return true;
 }
 
-void ImageLoader::readKernelWord(const LoadedProgram &Program,
-                                 const std::string &Name,
-                                 uint32_t &Word) const {
+void ImageLoader::readKernelWords(const LoadedProgram &Program,
+                                  const std::string &Name, uint32_t *Words,
+                                  size_t Count) const {
   CUdeviceptr Ptr = 0;
   size_t Size = 0;
-  if (findGlobal(Program, Name.c_str(), Ptr, Size) && Size == sizeof(Word))
-    Memory.copyFromDevice(&Word, Ptr, sizeof(Word));
+  if (findGlobal(Program, Name.c_str(), Ptr, Size) &&
+      Size == Count * sizeof(uint32_t))
+    Memory.copyFromDevice(Words, Ptr, Size);
 }
 
 bool ImageLoader::findFunction(const LoadedProgram &Program, const char *Name,

@@ -86,12 +86,13 @@ private:
   void writeDeviceEnvironment(const LoadedProgram &Program);
   /// False when the image of \p Program is known not to define \p Name.
   bool imageMayDefine(const LoadedProgram &Program, const char *Name) const;
+  /// Reads the global \p Name of \p Program, \p Count uint32_t words, into
+  /// \p Words where the image has one of that size; leaves \p Words as they
+  /// are otherwise.
+  void readKernelWords(const LoadedProgram &Program, const std::string &Name,
+                       uint32_t *Words, size_t Count) const;
   /// The global or kernel \p Name of the loaded image of \p Program; false
   /// if the image does not define it.
-  /// Reads the uint32_t global \p Name of \p Program into \p Word where
-  /// the image has one of that size; leaves \p Word as it is otherwise.
-  void readKernelWord(const LoadedProgram &Program, const std::string &Name,
-                      uint32_t &Word) const;
   bool findGlobal(const LoadedProgram &Program, const char *Name,
                   CUdeviceptr &Ptr, size_t &Size) const;
   bool findFunction(const LoadedProgram &Program, const char *Name,

@@ -116,7 +116,8 @@ static uintptr_t launchEnvironment(Device &D, const Kernel &K) {
   if (L.LaunchEnvironment && L.ReductionRecordBytes >= K.ReductionRecordBytes &&
       L.ReductionRecords >= K.ReductionRecords)
     return L.LaunchEnvironment;
-  uint32_t RecordBytes = std::max(L.ReductionRecordBytes, K.ReductionRecordBytes);
+  uint32_t RecordBytes =
+      std::max(L.ReductionRecordBytes, K.ReductionRecordBytes);
   uint32_t Records = std::max(L.ReductionRecords, K.ReductionRecords);
   // The environment, the counters and then the records, each 16-byte aligned
   // (enough for any reduction variable).
@@ -158,7 +159,8 @@ struct LaunchConfig {
 /// Picks the geometry and dynamic shared memory of a launch of \p K and
 /// prepares the kernel for them.
 LaunchConfig configure(Device &D, Kernel &K, int32_t NumTeams,
-                       const __tgt_kernel_arguments &Args) {
+                       const __tgt_kernel_arguments &Args,
+                       const std::vector<uintptr_t> &Parameters) {
   const CudaDriver &Cu = D.driver();
   const TeamsIcvs Icvs = getEnvironment().teams(D.id());
   LaunchConfig C;
@@ -190,8 +192,11 @@ LaunchConfig configure(Device &D, Kernel &K, int32_t NumTeams,
     K.OccupancySharedMemory = C.SharedMemory;
     K.BlocksPerMultiprocessor = static_cast<uint32_t>(Blocks);
   }
-  chooseTeams(K.Shape, Args, NumTeams, Icvs, D.numMultiprocessors(),
-              K.BlocksPerMultiprocessor, C.Geometry);
+  if (!getEnvironment().ShapedGrids ||
+      !chooseShapedTeams(K.Shape, Args, NumTeams, Icvs, Parameters.data(),
+                         Parameters.size(), C.Geometry))
+    chooseTeams(K.Shape, Args, NumTeams, Icvs, D.numMultiprocessors(),
+                K.BlocksPerMultiprocessor, C.Geometry);
   return C;
 }
 
@@ -200,10 +205,10 @@ void printLaunch(const Device &D, const Kernel &K, const LaunchGeometry &G,
                  size_t NumArguments) {
   std::string Teams = std::to_string(G.Teams[0]);
   std::string Threads = std::to_string(G.Threads[0]);
-  if (K.Shape.ExecMode == 0) {
+  if (K.Shape.ExecMode == 0 || G.Teams[1] > 1 || G.Teams[2] > 1)
     Teams = format("%ux%ux%u", G.Teams[0], G.Teams[1], G.Teams[2]);
+  if (K.Shape.ExecMode == 0)
     Threads = format("%ux%ux%u", G.Threads[0], G.Threads[1], G.Threads[2]);
-  }
   info("device %d: launching %s in %s mode with %s teams x %s threads "
        "(teams: %s; threads: %s), %zu arguments %s",
        D.id(), K.Name.c_str(), modeName(K.Shape.ExecMode), Teams.c_str(),
@@ -258,7 +263,7 @@ void omptarget::launchKernel(Device &D, Kernel &K, const ident_t *Loc,
       return trace::Event{"launch", "launch",
                           trace::Args().add("kernel", K.Name)};
     });
-    LaunchConfig C = configure(D, K, NumTeams, Args);
+    LaunchConfig C = configure(D, K, NumTeams, Args, B.Arguments);
     const LaunchGeometry &G = C.Geometry;
     if (K.ReductionRecordBytes > 0)
       B.Arguments[0] = launchEnvironment(D, K);

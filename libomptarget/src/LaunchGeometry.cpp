@@ -117,3 +117,55 @@ void omptarget::chooseTeams(const KernelShape &Kernel,
   Geometry.Teams[0] =
       static_cast<uint32_t>(std::min<uint64_t>(Teams, MaxGridX));
 }
+
+bool omptarget::chooseShapedTeams(const KernelShape &Kernel,
+                                  const __tgt_kernel_arguments &Args,
+                                  int32_t NumTeams, const TeamsIcvs &Icvs,
+                                  const uintptr_t *Parameters,
+                                  size_t NumParameters,
+                                  LaunchGeometry &Geometry) {
+  const uint32_t *Words = Kernel.GridShape;
+  const uint32_t Dimensions = Words[OMPGPU_GRID_SHAPE_DIMENSIONS];
+  const uint32_t Threads = Geometry.Threads[0];
+  if (Dimensions < 2 || Dimensions > 3 ||
+      Kernel.ExecMode != OMP_TGT_EXEC_MODE_SPMD || NumTeams == -1 ||
+      static_cast<int32_t>(Args.NumTeams[0]) > 0 || Icvs.NumTeams > 0 ||
+      Threads % OMPGPU_WARP_SIZE != 0 || Args.Tripcount == 0)
+    return false;
+  uint64_t Extents[3] = {1, 1, 1};
+  for (uint32_t D = 0; D < Dimensions; ++D) {
+    const uint32_t Parameter = Words[OMPGPU_GRID_SHAPE_EXTENTS + 2 * D];
+    const uint32_t Offset = Words[OMPGPU_GRID_SHAPE_EXTENTS + 2 * D + 1];
+    if (Parameter > NumParameters)
+      return false;
+    // The low half of the parameter plus the offset, as the kernel computes
+    // it, or the constant.
+    const int32_t Extent = static_cast<int32_t>(
+        Parameter ? static_cast<uint32_t>(Parameters[Parameter - 1]) + Offset
+                  : Offset);
+    if (Extent <= 0)
+      return false;
+    Extents[D] = static_cast<uint64_t>(Extent);
+  }
+  // The extents are the link step's reading of the kernel's loop: they must
+  // give the trip count clang computed.
+  unsigned __int128 Product =
+      static_cast<unsigned __int128>(Extents[0]) * Extents[1] * Extents[2];
+  if (Product != Args.Tripcount)
+    return false;
+  const uint64_t RowsPerTeam = Threads / OMPGPU_WARP_SIZE;
+  const uint64_t X = (Extents[0] + Words[OMPGPU_GRID_SHAPE_COLUMN_OFFSET] +
+                      OMPGPU_WARP_SIZE - 1) /
+                     OMPGPU_WARP_SIZE;
+  const uint64_t Y = (Extents[1] + RowsPerTeam - 1) / RowsPerTeam;
+  const uint64_t Z = Extents[2];
+  // A grid with one row of teams is the kernel's grid-stride launch.
+  if (X > MaxGridX || Y > MaxGridYZ || Z > MaxGridYZ || (Y == 1 && Z == 1))
+    return false;
+  Geometry.Teams[0] = static_cast<uint32_t>(X);
+  Geometry.Teams[1] = static_cast<uint32_t>(Y);
+  Geometry.Teams[2] = static_cast<uint32_t>(Z);
+  Geometry.TeamsSource = "loop shape (a team a tile of 32 innermost "
+                         "iterations by one row a warp)";
+  return true;
+}

@@ -36,6 +36,11 @@ struct KernelShape {
   /// step's AlignedRows): up to T / S more iterations than its trip count T;
   /// 0 for other kernels (OMPGPU_KERNEL_PADDED_ROWS_SUFFIX).
   uint32_t PaddedRowsSlack = 0;
+  /// How to compute the extents of a collapsed loop that may run on a grid
+  /// of its shape (the link step's GridShapedLoops;
+  /// OMPGPU_KERNEL_GRID_SHAPE_SUFFIX, enum GridShapeWord); all 0 for other
+  /// kernels.
+  uint32_t GridShape[OMPGPU_GRID_SHAPE_WORDS] = {};
 };
 
 struct LaunchGeometry {
@@ -61,10 +66,23 @@ void chooseTeams(const KernelShape &Kernel, const __tgt_kernel_arguments &Args,
                  uint32_t NumMultiprocessors, uint32_t BlocksPerMultiprocessor,
                  LaunchGeometry &Geometry);
 
+/// Teams on a grid of the shape of the kernel's collapsed loop (see
+/// KernelShape::GridShape), from the launch's kernel parameters
+/// \p Parameters (parameter p at index p), where neither a clause nor an ICV
+/// sets the teams, the team is whole warps, the extents' product is the trip
+/// count and the grid fits; returns false and leaves \p Geometry alone
+/// elsewhere.
+bool chooseShapedTeams(const KernelShape &Kernel,
+                       const __tgt_kernel_arguments &Args, int32_t NumTeams,
+                       const TeamsIcvs &Icvs, const uintptr_t *Parameters,
+                       size_t NumParameters, LaunchGeometry &Geometry);
+
 /// Threads per team when neither a clause, an ICV nor the kernel says.
 constexpr uint32_t DefaultThreads = 128;
 /// CUDA's limit on gridDim.x.
 constexpr uint32_t MaxGridX = 0x7fffffff;
+/// CUDA's limit on gridDim.y and gridDim.z.
+constexpr uint32_t MaxGridYZ = 0xffff;
 
 } // namespace omptarget
 

@@ -38,6 +38,15 @@ KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l70_kernel_environment =
 uint32_t fakedev___omp_offloading_10_20_main_l70_thread_iterations = 4;
 uint32_t fakedev___omp_offloading_10_20_main_l70_padded_rows = 32;
 void fakedev___omp_offloading_10_20_main_l70(void **, unsigned, unsigned) {}
+// A 3-D collapsed loop that may run on a grid of its shape (GridShapedLoops):
+// each extent is its int parameter n (parameter 1, the first argument) less
+// 2, and lane 0 of a warp is one column before the innermost index's first.
+KernelEnvironmentTy fakedev___omp_offloading_10_20_main_l80_kernel_environment = {
+    {0, 0, OMP_TGT_EXEC_MODE_SPMD, 1, 128, 0, 0, 0, 0}, nullptr, nullptr};
+uint32_t fakedev___omp_offloading_10_20_main_l80_thread_iterations = 4;
+uint32_t fakedev___omp_offloading_10_20_main_l80_grid_shape[8] = {
+    3, 1, 2, uint32_t(-2), 2, uint32_t(-2), 2, uint32_t(-2)};
+void fakedev___omp_offloading_10_20_main_l80(void **, unsigned, unsigned) {}
 double fakedev_g[4] = {-1, -1, -1, -1}; // declare target double g[4]
 
 struct Pair {
@@ -78,7 +87,7 @@ void fakedev___omp_offloading_10_20_main_l50(void **Params, unsigned Teams,
 }
 
 double g[4] = {0, 0, 0, 0};
-char RegionL30, RegionL40, RegionL50, RegionL60, RegionL70;
+char RegionL30, RegionL40, RegionL50, RegionL60, RegionL70, RegionL80;
 
 int main() {
   static const char PTX[] = ".version 8.8\n.target sm_90\n.address_size 64\n";
@@ -96,6 +105,8 @@ int main() {
       synthetic::entry(&RegionL60, "__omp_offloading_10_20_main_l60", 0));
   Program.Entries.push_back(
       synthetic::entry(&RegionL70, "__omp_offloading_10_20_main_l70", 0));
+  Program.Entries.push_back(
+      synthetic::entry(&RegionL80, "__omp_offloading_10_20_main_l80", 0));
   Program.Entries.push_back(synthetic::entry(g, "g", sizeof(g)));
   Program.registerLib();
   ident_t Loc = synthetic::location(";fake.c;main;30;1;;");
@@ -176,6 +187,34 @@ int main() {
   GenericArgs.Tripcount = 100000000;
   __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL70, &GenericArgs);
   // CHECK: launching __omp_offloading_10_20_main_l70 in SPMD mode with 201417 teams x 128 threads (teams: loop trip count, in blocks of the loop (several iterations a thread); threads: kernel default)
+
+  // A loop on a grid of its shape: 510 columns from one before the first
+  // (16 teams of 32), 128 rows of four (a warp's row each), 510 planes.
+  MapItems Shape;
+  Shape.add(reinterpret_cast<void *>(512), reinterpret_cast<void *>(512), 4,
+            OMP_TGT_MAPTYPE_LITERAL | OMP_TGT_MAPTYPE_TARGET_PARAM);
+  __tgt_kernel_arguments ShapeArgs = Shape.kernelArgs();
+  ShapeArgs.Tripcount = 510L * 510 * 510;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL80, &ShapeArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l80 in SPMD mode with 16x128x510 teams x 128 threads (teams: loop shape (a team a tile of 32 innermost iterations by one row a warp); threads: kernel default)
+  // ICV: launching __omp_offloading_10_20_main_l80 in SPMD mode with 5 teams x 96 threads (teams: OMP_NUM_TEAMS; threads: OMP_TEAMS_THREAD_LIMIT)
+  // LIMITS: launching __omp_offloading_10_20_main_l80 in SPMD mode with 16x255x510 teams x 64 threads (teams: loop shape
+  // Extents that do not give the trip count, a num_teams clause, or one row
+  // of teams: the grid-stride launch.
+  ShapeArgs.Tripcount = 1000;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL80, &ShapeArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l80 in SPMD mode with 8 teams x 128 threads (teams: loop trip count; threads: kernel default)
+  ShapeArgs.Tripcount = 510L * 510 * 510;
+  ShapeArgs.NumTeams[0] = 3;
+  __tgt_target_kernel(&Loc, 0, 3, 0, &RegionL80, &ShapeArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l80 in SPMD mode with 3 teams x 128 threads (teams: num_teams clause; threads: kernel default)
+  MapItems Small;
+  Small.add(reinterpret_cast<void *>(3), reinterpret_cast<void *>(3), 4,
+            OMP_TGT_MAPTYPE_LITERAL | OMP_TGT_MAPTYPE_TARGET_PARAM);
+  __tgt_kernel_arguments SmallArgs = Small.kernelArgs();
+  SmallArgs.Tripcount = 1;
+  __tgt_target_kernel(&Loc, 0, 0, 0, &RegionL80, &SmallArgs);
+  // CHECK: launching __omp_offloading_10_20_main_l80 in SPMD mode with 1 teams x 128 threads (teams: loop trip count; threads: kernel default)
 
   // The declare target global stays mapped: update from reads its device copy.
   // The three regions above returned before their kernels ran; the update

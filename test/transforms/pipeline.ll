@@ -32,6 +32,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: inline
 ; CHECK: ompgpu-thread-state-promotion
 ; CHECK: loop-simplify
+; CHECK-NEXT: ompgpu-grid-shaped-loops
 ; CHECK-NEXT: ompgpu-aligned-rows
 ; CHECK-NEXT: ompgpu-narrow-division
 ; CHECK: loop-vectorize

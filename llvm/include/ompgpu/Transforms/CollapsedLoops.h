@@ -1,10 +1,11 @@
 //===- CollapsedLoops.h - The shapes of clang's collapsed loops -*- C++ -*-===//
 //
-// What NarrowDivision and AlignedRows know about the loop clang emits for a
-// thread's share of a worksharing loop: its iteration number, bounded by a
-// loop-invariant value; the divisions and remainders by loop-invariant trip
-// counts that give a collapsed loop's indices; the sign extensions InstCombine
-// makes of those indices.
+// What NarrowDivision, GridShapedLoops and AlignedRows know about the loop
+// clang emits for a thread's share of a worksharing loop: its iteration
+// number, bounded by a loop-invariant value; the divisions and remainders by
+// loop-invariant trip counts that give a collapsed loop's indices, and the
+// trip counts themselves; the sign extensions InstCombine makes of those
+// indices.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_COLLAPSEDLOOPS_H
@@ -12,8 +13,10 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
 
+#include <optional>
 #include <utility>
 
 namespace llvm {
@@ -55,6 +58,63 @@ struct IndexExtension {
 /// [0, 2^30).
 void findIndexExtensions(llvm::Value &V,
                          llvm::SmallVectorImpl<IndexExtension> &Found);
+
+/// A trip count as clang computes it from a 32-bit bound: the extension of
+/// the low half of Source plus Offset. Clang's forms and InstCombine's
+/// rewrites of them differ between the kernel's copy and the thread loop's
+/// (sext, zext nneg, ashr(shl(Y, 32) + (C << 32), 32)); this is what they
+/// have in common.
+struct TripCount {
+  llvm::Value *Source;
+  int64_t Offset;
+  bool operator==(const TripCount &O) const {
+    return Source == O.Source && Offset == O.Offset;
+  }
+};
+
+/// \p V as a TripCount: a 32-bit value or the 64-bit extension of one.
+std::optional<TripCount> tripCountOf(llvm::Value *V);
+
+/// Whether \p A and \p B are the same trip count (the same value, or the
+/// same TripCount).
+bool sameTripCount(llvm::Value *A, llvm::Value *B);
+
+/// The factor of the product \p Product other than one equal to \p T, with
+/// \p Product's width: a 32-bit product extended takes its factor extended
+/// the same way, and one computed in 64 bits and masked to its low half
+/// (InstCombine's form) the factor masked, built at \p B (with no builder:
+/// the factor itself, of its own width). Null where \p Product has no such
+/// factor.
+llvm::Value *otherFactor(llvm::Value *Product, llvm::Value *T,
+                         llvm::IRBuilder<> *B);
+
+/// One division of a collapsed loop's index computation: the quotient of a
+/// value by a loop-invariant divisor and its remainder (null where nothing
+/// computes it: InstCombine folds i * pitch + j into X + i * (pitch - T)).
+struct Level {
+  llvm::BinaryOperator *Quotient;
+  llvm::Instruction *Remainder;
+};
+
+/// The divisions that give \p X's indices, outermost first: X divided by
+/// D1, its remainder by D2, and so on, each remainder in clang's X - Q * D
+/// form; empty if there is none.
+llvm::SmallVector<Level, 3> indexDivisions(llvm::PHINode &X,
+                                           const llvm::Loop &L);
+
+/// The trip count clang bounds a loop's iteration numbers by: a product
+/// A * T, T the innermost divisor, whose value less one reaches the loop's
+/// \p Bound through the runtime's scheduling (phis, selects, minimums). Null
+/// if none does.
+llvm::BinaryOperator *tripProduct(llvm::Value *Bound, llvm::Value *T);
+
+/// The innermost index's lower bound lb, where clang's lb + (int)\p R shows
+/// it (as an index extension, or as a 32-bit addition to the truncated
+/// remainder \p R); 0 elsewhere.
+uint64_t lowerBound(llvm::Value &R);
+
+/// Whether a value \p L computes is used after it.
+bool hasLiveOuts(const llvm::Loop &L);
 
 } // namespace ompgpu
 

@@ -42,6 +42,10 @@ bool setKernelConfig(llvm::Function &K, ConfigurationMember Field,
 /// OMPGPU_KERNEL_*_SUFFIX).
 void addKernelWord(llvm::Function &K, llvm::StringRef Suffix, uint32_t Value);
 
+/// The same with an array of uint32_t words, \p Words.
+void addKernelWords(llvm::Function &K, llvm::StringRef Suffix,
+                    llvm::ArrayRef<uint32_t> Words);
+
 } // namespace ompgpu
 
 #endif

@@ -5,15 +5,40 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/CollapsedLoops.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/ConstantRange.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace ompgpu {
+
+namespace {
+/// The value whose low 32 bits \p V is.
+Value *lowHalfOf(Value *V) {
+  Value *Wide;
+  if (match(V, m_Trunc(m_Value(Wide))))
+    V = Wide;
+  if (match(V, m_And(m_Value(Wide), m_SpecificInt(0xffffffffu))))
+    V = Wide;
+  return V;
+}
+
+/// \p V, a 32-bit value, as a TripCount.
+TripCount tripCount32(Value *V) {
+  Value *Base;
+  const APInt *C;
+  if (match(V, m_NSWAdd(m_Value(Base), m_APInt(C))))
+    return {lowHalfOf(Base), C->getSExtValue()};
+  return {lowHalfOf(V), 0};
+}
+
+} // namespace
 
 bool isQuotient(const BinaryOperator &Op) {
   return Op.getOpcode() == Instruction::SDiv ||
@@ -102,6 +127,142 @@ void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
               {cast<Instruction>(Extension), &V, Offset, OffsetValue});
     }
   }
+}
+
+std::optional<TripCount> tripCountOf(Value *V) {
+  if (V->getType()->isIntegerTy(32))
+    return tripCount32(V);
+  Value *Narrow;
+  if (match(V, m_SExt(m_Value(Narrow))) ||
+      match(V, m_NNegZExt(m_Value(Narrow))))
+    return tripCount32(Narrow);
+  Value *Shifted, *Wide;
+  if (!match(V, m_AShr(m_Value(Shifted), m_SpecificInt(32))))
+    return std::nullopt;
+  const APInt *C;
+  int64_t Offset = 0;
+  if (match(Shifted, m_Add(m_Value(Wide), m_APInt(C))) &&
+      C->countr_zero() >= 32) {
+    Offset = C->ashr(32).getSExtValue();
+    Shifted = Wide;
+  }
+  if (!match(Shifted, m_Shl(m_Value(Wide), m_SpecificInt(32))))
+    return std::nullopt;
+  return TripCount{lowHalfOf(Wide), Offset};
+}
+
+bool sameTripCount(Value *A, Value *B) {
+  if (A == B)
+    return true;
+  std::optional<TripCount> TA = tripCountOf(A), TB = tripCountOf(B);
+  return TA && TB && *TA == *TB;
+}
+
+Value *otherFactor(Value *Product, Value *T, IRBuilder<> *B) {
+  Value *L, *R;
+  // A 32-bit product InstCombine computes in 64 bits and masks: the factors'
+  // low halves.
+  if (match(Product,
+            m_And(m_Mul(m_Value(L), m_Value(R)), m_SpecificInt(0xffffffffu)))) {
+    std::optional<TripCount> Count = tripCountOf(T);
+    if (!Count)
+      return nullptr;
+    auto IsT = [&](Value *V) { return TripCount{lowHalfOf(V), 0} == *Count; };
+    Value *Other = IsT(L) ? R : IsT(R) ? L : nullptr;
+    if (!Other || !B)
+      return Other;
+    return B->CreateAnd(Other, B->getInt64(0xffffffffu));
+  }
+  Value *Narrow = nullptr;
+  bool Signed = match(Product, m_SExt(m_Value(Narrow)));
+  if (!Signed && !match(Product, m_NNegZExt(m_Value(Narrow))))
+    Narrow = nullptr;
+  Value *Of = Narrow ? Narrow : Product;
+  if (!match(Of, m_Mul(m_Value(L), m_Value(R))))
+    return nullptr;
+  Value *Other = sameTripCount(L, T) ? R : sameTripCount(R, T) ? L : nullptr;
+  if (!Other || !Narrow || !B)
+    return Other;
+  return Signed ? B->CreateSExt(Other, Product->getType())
+                : B->CreateZExt(Other, Product->getType(), "", true);
+}
+
+SmallVector<Level, 3> indexDivisions(PHINode &X, const Loop &L) {
+  SmallVector<Level, 3> Levels;
+  Value *Dividend = &X;
+  while (true) {
+    BinaryOperator *Quotient = nullptr;
+    for (User *U : Dividend->users()) {
+      auto *Op = dyn_cast<BinaryOperator>(U);
+      if (!Op || !isQuotient(*Op) || Op->getOperand(0) != Dividend ||
+          !L.contains(Op) || !L.isLoopInvariant(Op->getOperand(1)))
+        continue;
+      if (Quotient)
+        return {};
+      Quotient = Op;
+    }
+    if (!Quotient)
+      break;
+    SmallVector<Instruction *, 2> Remainders = remaindersOf(*Quotient);
+    if (Remainders.size() > 1)
+      return {};
+    Instruction *Remainder = Remainders.empty() ? nullptr : Remainders[0];
+    Levels.push_back({Quotient, Remainder});
+    if (!Remainder)
+      break;
+    Dividend = Remainder;
+  }
+  return Levels;
+}
+
+BinaryOperator *tripProduct(Value *Bound, Value *T) {
+  SmallVector<Value *, 8> Work{Bound};
+  SmallPtrSet<Value *, 16> Seen;
+  while (!Work.empty() && Seen.size() < 64) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    Value *Total;
+    if (match(V, m_Add(m_Value(Total), m_AllOnes()))) {
+      auto *Product = dyn_cast<BinaryOperator>(Total);
+      if (Product && Product->getOpcode() == Instruction::Mul &&
+          Product->getType()->isIntegerTy(64) &&
+          (sameTripCount(Product->getOperand(0), T) ||
+           sameTripCount(Product->getOperand(1), T)))
+        return Product;
+    }
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      append_range(Work, Phi->incoming_values());
+    else if (auto *Select = dyn_cast<SelectInst>(V))
+      Work.append({Select->getTrueValue(), Select->getFalseValue()});
+    else if (auto *MinMax = dyn_cast<MinMaxIntrinsic>(V))
+      Work.append({MinMax->getLHS(), MinMax->getRHS()});
+  }
+  return nullptr;
+}
+
+uint64_t lowerBound(Value &R) {
+  SmallVector<IndexExtension, 2> Extensions;
+  findIndexExtensions(R, Extensions);
+  if (!Extensions.empty())
+    return Extensions[0].Offset;
+  for (User *U : R.users()) {
+    const APInt *C;
+    if (isa<TruncInst>(U) && U->getType()->isIntegerTy(32))
+      for (User *Sum : U->users())
+        if (match(Sum, m_Add(m_Specific(U), m_APInt(C))) && !C->isNegative())
+          return C->getZExtValue();
+  }
+  return 0;
+}
+
+bool hasLiveOuts(const Loop &L) {
+  for (BasicBlock *Block : L.blocks())
+    for (Instruction &I : *Block)
+      for (User *U : I.users())
+        if (!L.contains(cast<Instruction>(U)))
+          return true;
+  return false;
 }
 
 } // namespace ompgpu

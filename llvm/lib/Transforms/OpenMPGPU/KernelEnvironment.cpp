@@ -23,14 +23,16 @@ bool isKernel(const Function &F) {
   return F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration();
 }
 
-std::optional<int64_t> kernelConfig(const Function &K, ConfigurationMember Field) {
+std::optional<int64_t> kernelConfig(const Function &K,
+                                    ConfigurationMember Field) {
   GlobalVariable *Env = environmentOf(K);
   if (!Env)
     return std::nullopt;
   const Constant *Config = Env->getInitializer()->getAggregateElement(0u);
-  auto *Value = Config ? dyn_cast_or_null<ConstantInt>(Config->getAggregateElement(
-                             static_cast<unsigned>(Field)))
-                       : nullptr;
+  auto *Value =
+      Config ? dyn_cast_or_null<ConstantInt>(
+                   Config->getAggregateElement(static_cast<unsigned>(Field)))
+             : nullptr;
   if (!Value)
     return std::nullopt;
   return Value->getSExtValue();
@@ -45,9 +47,10 @@ bool setKernelConfig(Function &K, ConfigurationMember Field, int64_t Value) {
   if (!Env)
     return false;
   auto *Initializer = dyn_cast<ConstantStruct>(Env->getInitializer());
-  auto *Config = Initializer ? dyn_cast<ConstantStruct>(
-                                   Initializer->getAggregateElement(0u))
-                             : nullptr;
+  auto *Config =
+      Initializer
+          ? dyn_cast<ConstantStruct>(Initializer->getAggregateElement(0u))
+          : nullptr;
   if (!Config)
     return false;
   unsigned Index = static_cast<unsigned>(Field);
@@ -63,14 +66,24 @@ bool setKernelConfig(Function &K, ConfigurationMember Field, int64_t Value) {
   return true;
 }
 
-void addKernelWord(Function &K, StringRef Suffix, uint32_t Value) {
-  Module &M = *K.getParent();
-  Type *Int32 = Type::getInt32Ty(M.getContext());
+namespace {
+/// Gives kernel \p K the constant global "<kernel><Suffix>" with \p Init.
+void addKernelGlobal(Function &K, StringRef Suffix, Constant *Init) {
   auto *Global = new GlobalVariable(
-      M, Int32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
-      ConstantInt::get(Int32, Value), K.getName() + Suffix, nullptr,
+      *K.getParent(), Init->getType(), /*isConstant=*/true,
+      GlobalValue::ExternalLinkage, Init, K.getName() + Suffix, nullptr,
       GlobalValue::NotThreadLocal, GlobalAddressSpace);
   Global->setVisibility(GlobalValue::ProtectedVisibility);
+}
+} // namespace
+
+void addKernelWord(Function &K, StringRef Suffix, uint32_t Value) {
+  addKernelGlobal(K, Suffix,
+                  ConstantInt::get(Type::getInt32Ty(K.getContext()), Value));
+}
+
+void addKernelWords(Function &K, StringRef Suffix, ArrayRef<uint32_t> Words) {
+  addKernelGlobal(K, Suffix, ConstantDataArray::get(K.getContext(), Words));
 }
 
 } // namespace ompgpu

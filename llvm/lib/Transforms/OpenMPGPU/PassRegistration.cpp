@@ -9,6 +9,7 @@
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
+#include "ompgpu/Transforms/GridShapedLoops.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/GuardedWriteBarriers.h"
 #include "ompgpu/Transforms/IndirectCallLookup.h"

@@ -10,6 +10,7 @@
 #include "ompgpu/Transforms/Pipeline.h"
 #include "ompgpu/Transforms/AlignedBarriers.h"
 #include "ompgpu/Transforms/AlignedRows.h"
+#include "ompgpu/Transforms/GridShapedLoops.h"
 #include "ompgpu/Transforms/AllocateStorage.h"
 #include "ompgpu/Transforms/AtomicOrderingFences.h"
 #include "ompgpu/Transforms/ConstantChoiceFolding.h"
@@ -166,6 +167,7 @@ void registerOptimizerExtensions(PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(LoopSimplifyPass());
+        FPM.addPass(GridShapedLoopsPass());
         FPM.addPass(AlignedRowsPass());
         FPM.addPass(NarrowDivisionPass());
       });

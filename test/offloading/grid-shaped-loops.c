@@ -1,0 +1,178 @@
+// Collapsed loops that may run on a grid of their shape (GridShapedLoops):
+// every iteration runs exactly once with the right indices whichever way the
+// host launches them: on the shaped grid (teams of 32 columns by a row a
+// warp, 3-D loops a plane a team in z), with thread_limit(96) (three rows a
+// team) or on the grid-stride path where the shape does not apply: a
+// num_teams clause, a thread_limit that is not whole warps, one row of teams,
+// more rows than a grid has in y, a plane count above gridDim.z's limit.
+// Loops the pass leaves alone run right too: a body that asks for its thread
+// number, a bound the host cannot compute (hi - lo of two variables), a
+// reduction. The counts go through atomics, so an iteration run twice or not
+// at all shows.
+// RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
+// RUN: %clang -O2 %offload %s -o %t.remarks -Rpass=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'sweep2' at line {{[0-9]+}} may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 0 at lane 0
+// REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'sweep2_96' at line {{[0-9]+}} may run on a grid of its shape
+// REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'sweep2_100' at line {{[0-9]+}} may run on a grid of its shape
+// REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'sweep2_teams' at line {{[0-9]+}} may run on a grid of its shape
+// REMARK-DAG: remark: the 3-D collapsed loop of the target region in 'sweep3' at line {{[0-9]+}} may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 0 at lane 0
+// REMARK-NOT: 'thread_numbers' at line {{[0-9]+}} may run on a grid
+// REMARK-NOT: 'variable_bounds' at line {{[0-9]+}} may run on a grid
+// REMARK-NOT: 'row_sum' at line {{[0-9]+}} may run on a grid
+// CHECK: collapse(2): ok
+// CHECK: collapse(3): ok
+// CHECK: left alone: ok
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// Counts each (i, j) of [0, rows) x [1, cols + 1) in rows of pitch cols + 3.
+#define PRAGMA(x) _Pragma(#x)
+#define SWEEP2(NAME, ...)                                                      \
+  static void NAME(int *count, int rows, int cols) {                           \
+    int pitch = cols + 3;                                                      \
+    PRAGMA(omp target teams distribute parallel for collapse(2)                \
+               map(tofrom : count[ : rows * pitch]) __VA_ARGS__)               \
+    for (int i = 0; i < rows; ++i)                                             \
+      for (int j = 1; j < cols + 1; ++j) {                                     \
+        PRAGMA(omp atomic)                                                     \
+        ++count[i * pitch + j];                                                \
+      }                                                                        \
+  }
+SWEEP2(sweep2)
+SWEEP2(sweep2_96, thread_limit(96))
+SWEEP2(sweep2_100, thread_limit(100))
+SWEEP2(sweep2_teams, num_teams(7))
+
+static int check2(void (*sweep)(int *, int, int), const char *name, int rows,
+                  int cols) {
+  int pitch = cols + 3;
+  int *count = calloc((size_t)rows * pitch, sizeof(int));
+  sweep(count, rows, cols);
+  int bad = 0;
+  for (long at = 0; at < (long)rows * pitch && !bad; ++at) {
+    int j = at % pitch;
+    if (count[at] != (j >= 1 && j <= cols)) {
+      printf("%s %dx%d: cell %ld ran %d times\n", name, rows, cols, at,
+             count[at]);
+      bad = 1;
+    }
+  }
+  free(count);
+  return bad;
+}
+
+// The cells of [0, a) x [2, b + 2) x [5, c + 5) in planes of pitch c + 7; each
+// also records its indices, so that a wrong index shows as well.
+static void sweep3(int *count, long *sum, int a, int b, int c) {
+  long cells = (long)a * (b + 2) * (c + 7);
+#pragma omp target teams distribute parallel for collapse(3)                   \
+    map(tofrom : count[ : cells], sum[ : cells])
+  for (int i = 0; i < a; ++i)
+    for (int j = 2; j < b + 2; ++j)
+      for (int k = 5; k < c + 5; ++k) {
+        long at = ((long)i * (b + 2) + j) * (c + 7) + k;
+#pragma omp atomic
+        ++count[at];
+        sum[at] = i + 1000L * j + 1000000L * k;
+      }
+}
+
+static int check3(int a, int b, int c) {
+  long cells = (long)a * (b + 2) * (c + 7);
+  int *count = calloc(cells, sizeof(int));
+  long *sum = calloc(cells, sizeof(long));
+  sweep3(count, sum, a, b, c);
+  int bad = 0;
+  for (long at = 0; at < cells && !bad; ++at) {
+    long k = at % (c + 7), j = at / (c + 7) % (b + 2),
+         i = at / (c + 7) / (b + 2);
+    int inside = j >= 2 && k >= 5 && k < c + 5;
+    if (count[at] != inside ||
+        (inside && sum[at] != i + 1000L * j + 1000000L * k)) {
+      printf("collapse(3) %dx%dx%d: cell %ld,%ld,%ld ran %d times\n", a, b, c,
+             i, j, k, count[at]);
+      bad = 1;
+    }
+  }
+  free(count);
+  free(sum);
+  return bad;
+}
+
+// Left alone: a body that asks which thread runs it.
+static int thread_numbers(int rows, int cols) {
+  int *thread = calloc((size_t)rows * cols, sizeof(int));
+#pragma omp target teams distribute parallel for collapse(2)                   \
+    map(tofrom : thread[ : rows * cols])
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      thread[i * cols + j] = omp_get_thread_num() + 1;
+  int bad = 0;
+  for (long at = 0; at < (long)rows * cols; ++at)
+    bad |= thread[at] < 1;
+  free(thread);
+  return bad;
+}
+
+// Left alone: the innermost extent hi - lo of two variables.
+static int variable_bounds(int rows, int lo, int hi) {
+  int *count = calloc((size_t)rows * hi, sizeof(int));
+#pragma omp target teams distribute parallel for collapse(2)                   \
+    map(tofrom : count[ : rows * hi])
+  for (int i = 0; i < rows; ++i)
+    for (int j = lo; j < hi; ++j) {
+#pragma omp atomic
+      ++count[i * hi + j];
+    }
+  int bad = 0;
+  for (long at = 0; at < (long)rows * hi; ++at)
+    bad |= count[at] != (at % hi >= lo);
+  free(count);
+  return bad;
+}
+
+// Left alone: a reduction across the teams.
+static long row_sum(int rows, int cols) {
+  long total = 0;
+#pragma omp target teams distribute parallel for collapse(2)                   \
+    reduction(+ : total) map(tofrom : total)
+  for (int i = 0; i < rows; ++i)
+    for (int j = 1; j < cols; ++j)
+      total += (long)i * cols + j;
+  return total;
+}
+
+int main(void) {
+  int bad = 0;
+  // Shaped grids (33 columns and one row of a warp; 70000 rows, 8750 teams
+  // in y), one row of teams (the grid-stride path), more rows than gridDim.y
+  // holds (600000 / 8 > 65535), a row of one.
+  const int shapes[][2] = {{5, 1000}, {300, 33},   {70000, 3},
+                           {8, 4096}, {600000, 2}, {1, 1}};
+  for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+    int rows = shapes[s][0], cols = shapes[s][1];
+    bad |= check2(sweep2, "sweep2", rows, cols);
+    bad |= check2(sweep2_96, "sweep2_96", rows, cols);
+    bad |= check2(sweep2_100, "sweep2_100", rows, cols);
+    bad |= check2(sweep2_teams, "sweep2_teams", rows, cols);
+  }
+  printf("collapse(2): %s\n", bad ? "FAILED" : "ok");
+
+  // Planes in z up to 65535, then more (the grid-stride path).
+  int bad3 = 0;
+  const int boxes[][3] = {
+      {3, 5, 990}, {20, 17, 31}, {1, 40, 64}, {70000, 2, 3}};
+  for (unsigned s = 0; s < sizeof boxes / sizeof boxes[0]; ++s)
+    bad3 |= check3(boxes[s][0], boxes[s][1], boxes[s][2]);
+  printf("collapse(3): %s\n", bad3 ? "FAILED" : "ok");
+
+  long total = row_sum(300, 511), expected = 0;
+  for (int i = 0; i < 300; ++i)
+    for (int j = 1; j < 511; ++j)
+      expected += (long)i * 511 + j;
+  int bad_alone = thread_numbers(40, 1000) || variable_bounds(30, 7, 500) ||
+                  total != expected;
+  printf("left alone: %s\n", bad_alone ? "FAILED" : "ok");
+  return bad || bad3 || bad_alone;
+}
