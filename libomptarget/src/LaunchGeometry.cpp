@@ -10,7 +10,9 @@
 // except for kernels whose teams take blocks of their loop: they get the
 // iterations a thread the link step gave them (ThreadIterations), as many
 // waves as that takes. A loop whose rows the link step may pad to whole warps
-// (AlignedRows) counts its padding's bound too.
+// (AlignedRows) counts its padding's bound too. Before all that, a collapsed
+// loop the link step gave a path on a grid of its shape (GridShapedLoops) gets
+// that grid where no clause or ICV sets the teams (chooseShapedTeams).
 //
 //===----------------------------------------------------------------------===//
 

@@ -31,6 +31,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: ompgpu-defer-pure-math
 ; CHECK: inline
 ; CHECK: ompgpu-thread-state-promotion
+; CHECK-NEXT: function(ompgpu-full-team-version)
 ; CHECK: loop-simplify
 ; CHECK-NEXT: ompgpu-grid-shaped-loops
 ; CHECK-NEXT: ompgpu-aligned-rows

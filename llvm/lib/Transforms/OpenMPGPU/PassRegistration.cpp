@@ -8,6 +8,7 @@
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
+#include "ompgpu/Transforms/FullTeamVersion.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
 #include "ompgpu/Transforms/GridShapedLoops.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"

@@ -17,6 +17,7 @@
 #include "ompgpu/Transforms/DeferReductions.h"
 #include "ompgpu/Transforms/DeviceLaunches.h"
 #include "ompgpu/Transforms/EmptyUncalledFunctions.h"
+#include "ompgpu/Transforms/FullTeamVersion.h"
 #include "ompgpu/Transforms/FullWarpShuffles.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/GuardedWriteBarriers.h"
@@ -174,9 +175,13 @@ void registerOptimizerExtensions(PassBuilder &PB) {
   // After the inliner has put the runtime into the kernels, so that each
   // kernel's state accesses are in its own body, and before the loop
   // optimizations and vectorization, which then see the folded tests.
+  // FullTeamVersion after it, where the team's size is a read of blockDim.x
+  // (no longer of the runtime's state), and before those loop passes, which
+  // fold the loops its copy steps by a constant.
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(ThreadStatePromotionPass(buildThreadStateCleanup()));
+        MPM.addPass(createModuleToFunctionPassAdaptor(FullTeamVersionPass()));
       });
 }
 
