@@ -132,7 +132,8 @@ bool omptarget::chooseShapedTeams(const KernelShape &Kernel,
   if (Dimensions < 2 || Dimensions > 3 ||
       Kernel.ExecMode != OMP_TGT_EXEC_MODE_SPMD || NumTeams == -1 ||
       static_cast<int32_t>(Args.NumTeams[0]) > 0 || Icvs.NumTeams > 0 ||
-      Threads % OMPGPU_WARP_SIZE != 0 || Args.Tripcount == 0)
+      Threads < OMPGPU_WARP_SIZE || Threads % OMPGPU_WARP_SIZE != 0 ||
+      Args.Tripcount == 0)
     return false;
   uint64_t Extents[3] = {1, 1, 1};
   for (uint32_t D = 0; D < Dimensions; ++D) {
