@@ -9,6 +9,7 @@
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 %t 2>&1 | FileCheck %s
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 OMP_NUM_TEAMS=5 OMP_TEAMS_THREAD_LIMIT=96 %t 2>&1 | FileCheck %s --check-prefix=ICV
 // RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 LIBOMPTARGET_INFO=1 FAKE_CUDA_MAX_THREADS=64 FAKE_CUDA_SMS=2 FAKE_CUDA_OCCUPANCY=3 %t 2>&1 | FileCheck %s --check-prefix=LIMITS
+// RUN: env LD_LIBRARY_PATH=%t.dir LIBOMPTARGET_EARLY_START=0 OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_INFO=1 LIBOMPTARGET_SHAPED_GRIDS=0 %t 2>&1 | FileCheck %s --check-prefix=UNSHAPED
 
 #include "Inputs/synthetic.h"
 
@@ -199,6 +200,9 @@ int main() {
   // CHECK: launching __omp_offloading_10_20_main_l80 in SPMD mode with 16x128x510 teams x 128 threads (teams: loop shape (a team a tile of 32 innermost iterations by one row a warp); threads: kernel default)
   // ICV: launching __omp_offloading_10_20_main_l80 in SPMD mode with 5 teams x 96 threads (teams: OMP_NUM_TEAMS; threads: OMP_TEAMS_THREAD_LIMIT)
   // LIMITS: launching __omp_offloading_10_20_main_l80 in SPMD mode with 16x255x510 teams x 64 threads (teams: loop shape
+  // LIBOMPTARGET_SHAPED_GRIDS=0: the grid-stride launch, blocks of four
+  // iterations a thread.
+  // UNSHAPED: launching __omp_offloading_10_20_main_l80 in SPMD mode with 259084 teams x 128 threads (teams: loop trip count, in blocks of the loop (several iterations a thread); threads: kernel default)
   // Extents that do not give the trip count, a num_teams clause, or one row
   // of teams: the grid-stride launch.
   ShapeArgs.Tripcount = 1000;
