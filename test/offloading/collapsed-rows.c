@@ -2,11 +2,12 @@
 // iteration runs exactly once with the right indices, for rows that get
 // padding and rows that do not (too short for 1/32 of padding), lower bounds
 // 0, 1, 5 and 40 (the innermost index's offset at lane 0), collapse(2) and
-// collapse(3), rows that are whole warps already, and loops the pass leaves
-// alone: lastprivate (which thread runs the last iteration matters) and a
-// reduction (a value the loop carries past its end). The counts go through
-// atomics, so an iteration run twice or not at all shows; the fills store
-// each cell's indices, with rows that the kernel pads at run time.
+// collapse(3), rows that are whole warps already, and loops the pass (and
+// GridShapedLoops) leaves alone: lastprivate (which thread runs the last
+// iteration matters) and a reduction (a value the loop carries past its end).
+// The counts go through atomics, so an iteration run twice or not at all
+// shows; the fills store each cell's indices, with rows that the kernel pads
+// at run time.
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // RUN: %clang -O2 %offload %s -o %t.remarks -Rpass=ompgpu 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK-DAG: remark: the collapsed loop of the target region in 'sweep2' at line {{[0-9]+}} runs its rows padded to whole warps, its innermost index's lower bound less 0 at lane 0
@@ -16,6 +17,8 @@
 // REMARK-DAG: remark: the collapsed loop of the target region in 'sweep2_from' at line {{[0-9]+}} runs its rows padded to whole warps
 // REMARK-NOT: 'last_cell' at line {{[0-9]+}} runs its rows padded
 // REMARK-NOT: 'row_sum' at line {{[0-9]+}} runs its rows padded
+// REMARK-NOT: 'last_cell' at line {{[0-9]+}} may run on a grid
+// REMARK-NOT: 'row_sum' at line {{[0-9]+}} may run on a grid
 // CHECK: collapse(2): ok
 // CHECK: collapse(3): ok
 // CHECK: padded fills: ok

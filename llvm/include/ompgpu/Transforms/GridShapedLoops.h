@@ -29,10 +29,12 @@
 // extents' product is the trip count clang passes it.
 //
 // Only kernels that are the thread loop and nothing else qualify: nothing
-// outside the loop writes memory or calls anything but pure intrinsics (no
-// teams reduction, no code after the loop), the loop body calls nothing but
-// intrinsics and reads neither thread, team nor grid numbers (whose values
-// differ between the two ways), and it carries no value between iterations.
+// outside the loop writes memory (but team variables nothing the kernel runs
+// reads, UnreadSharedState's storesOnly) or calls anything but pure
+// intrinsics (no teams reduction, no code after the loop), the loop body
+// calls nothing but intrinsics and reads neither thread, team nor grid
+// numbers (whose values differ between the two ways), and it carries no
+// value between iterations.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_GRIDSHAPEDLOOPS_H

@@ -22,9 +22,26 @@
 #ifndef OMPGPU_TRANSFORMS_UNREADSHAREDSTATE_H
 #define OMPGPU_TRANSFORMS_UNREADSHAREDSTATE_H
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
+#include <optional>
+
+namespace llvm {
+class GlobalVariable;
+class StoreInst;
+} // namespace llvm
+
 namespace ompgpu {
+
+/// The stores to shared variable \p G in \p Code (the functions kernel
+/// \p Kernel can run), or nullopt if some instruction of \p Code reads \p G
+/// or lets its address escape, or code outside \p Kernel stores to it: the
+/// stores a kernel may drop, or skip, since nothing it runs reads them.
+std::optional<llvm::SmallVector<llvm::StoreInst *>>
+storesOnly(const llvm::GlobalVariable &G, const llvm::Function &Kernel,
+           const llvm::SetVector<llvm::Function *> &Code);
 
 /// Makes each kernel of a module read its arguments rather than shared
 /// variables holding them, then removes its stores to shared variables it

@@ -8,7 +8,9 @@
 #include "ompgpu/Transforms/CollapsedLoops.h"
 #include "ompgpu/Transforms/GridStrideLoops.h"
 #include "ompgpu/Transforms/KernelEnvironment.h"
+#include "ompgpu/Transforms/Reachability.h"
 #include "ompgpu/Transforms/Remarks.h"
+#include "ompgpu/Transforms/UnreadSharedState.h"
 
 #include "OffloadABI.h"
 
@@ -23,7 +25,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -107,44 +108,21 @@ bool bodyRunsAlone(const Instruction &I) {
          Intrinsic->isAssumeLikeIntrinsic();
 }
 
-/// Whether \p Pointer is a team's variable (shared memory) that kernel \p K
-/// does not read: every use of it in \p K is a store to it, so its address
-/// does not escape either (the runtime's launch environment, once nothing
-/// that needed it is left). Other kernels' uses are of their own teams'.
-bool isUnreadTeamVariable(const Value *Pointer, const Function &K) {
-  auto *Variable = dyn_cast<GlobalVariable>(
-      getUnderlyingObject(Pointer->stripPointerCasts()));
-  if (!Variable || Variable->getAddressSpace() != SharedAddressSpace)
-    return false;
-  SmallVector<const Value *, 8> Work{Variable};
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    for (const User *U : V->users()) {
-      if (auto *I = dyn_cast<Instruction>(U); I && I->getFunction() != &K)
-        continue;
-      if (auto *Store = dyn_cast<StoreInst>(U)) {
-        if (Store->getValueOperand() == V || Store->isVolatile())
-          return false;
-      } else if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) ||
-                 (isa<ConstantExpr>(U) &&
-                  (cast<ConstantExpr>(U)->isCast() || isa<GEPOperator>(U)))) {
-        Work.push_back(U);
-      } else {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-/// Whether \p I, outside the thread loop, only computes (or stores to a team
-/// variable nobody reads): the shaped path skips it.
-bool onlyComputes(const Instruction &I) {
+/// Whether \p I, outside the thread loop, only computes, or stores to a team
+/// variable (shared memory) that nothing kernel \p K runs (\p Code) reads
+/// (the runtime's launch environment, once nothing that needed it is left):
+/// the shaped path skips it.
+bool onlyComputes(const Instruction &I, const Function &K,
+                  const SetVector<Function *> &Code) {
   if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I))
     if (Intrinsic->isAssumeLikeIntrinsic())
       return true;
-  if (auto *Store = dyn_cast<StoreInst>(&I))
-    return isUnreadTeamVariable(Store->getPointerOperand(), *I.getFunction());
+  if (auto *Store = dyn_cast<StoreInst>(&I)) {
+    auto *Variable = dyn_cast<GlobalVariable>(
+        getUnderlyingObject(Store->getPointerOperand()));
+    return Variable && Variable->getAddressSpace() == SharedAddressSpace &&
+           Variable->hasLocalLinkage() && storesOnly(*Variable, K, Code);
+  }
   return !I.mayHaveSideEffects();
 }
 
@@ -257,10 +235,11 @@ std::optional<ShapedLoop> analyze(Loop &L, Function &K) {
       any_of(L.getHeader()->phis(), [&](PHINode &P) { return &P != X; }))
     return std::nullopt;
   // Everything else in the kernel only computes.
+  SetVector<Function *> Code = functionsReachableFrom(K);
   for (BasicBlock &Block : K)
     if (!L.contains(&Block))
       for (Instruction &I : Block)
-        if (!onlyComputes(I))
+        if (!onlyComputes(I, K, Code))
           return std::nullopt;
   // What the body keeps: its effects and branches, and what they use, with X
   // and its divisions given by the grid.

@@ -43,12 +43,9 @@ STATISTIC(NumLoadsForwarded,
           "Loads of shared variables that hold a kernel argument");
 
 namespace ompgpu {
-namespace {
 
-/// The stores to \p G in \p Code, or nullopt if some instruction of \p Code
-/// reads \p G or lets its address escape, or code outside \p Kernel uses it.
 std::optional<SmallVector<StoreInst *>>
-storesOnly(GlobalVariable &G, const Function &Kernel,
+storesOnly(const GlobalVariable &G, const Function &Kernel,
            const SetVector<Function *> &Code) {
   SmallVector<StoreInst *> Stores;
   SmallVector<const Use *> Work;
@@ -77,6 +74,8 @@ storesOnly(GlobalVariable &G, const Function &Kernel,
   }
   return Stores;
 }
+
+namespace {
 
 /// Whether \p V is the same in every thread of a kernel: an argument, a
 /// constant, or a cast of one.
