@@ -5,7 +5,8 @@
 // team) or on the grid-stride path where the shape does not apply: a
 // num_teams clause, a thread_limit that is not whole warps, one row of teams,
 // more rows than a grid has in y, a plane count above gridDim.z's limit.
-// Loops the pass leaves alone run right too: a body that asks for its thread
+// Loops with constant bounds, whose iteration numbers have 32 bits, get the
+// same shape from constant extents. Loops the pass leaves alone run right too: a body that asks for its thread
 // number, a bound the host cannot compute (hi - lo of two variables);
 // collapsed-rows.c has the reduction and lastprivate loops it leaves alone too.
 // The counts go through atomics, so an iteration run twice or not at all
@@ -17,10 +18,14 @@
 // REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'sweep2_100' at line {{[0-9]+}} may run on a grid of its shape
 // REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'sweep2_teams' at line {{[0-9]+}} may run on a grid of its shape
 // REMARK-DAG: remark: the 3-D collapsed loop of the target region in 'sweep3' at line {{[0-9]+}} may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 0 at lane 0
+// REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'constant2' at line {{[0-9]+}} may run on a grid of its shape
+// REMARK-DAG: remark: the 2-D collapsed loop of the target region in 'constant2_tall' at line {{[0-9]+}} may run on a grid of its shape
+// REMARK-DAG: remark: the 3-D collapsed loop of the target region in 'constant3' at line {{[0-9]+}} may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 5 at lane 0
 // REMARK-NOT: 'thread_numbers' at line {{[0-9]+}} may run on a grid
 // REMARK-NOT: 'variable_bounds' at line {{[0-9]+}} may run on a grid
 // CHECK: collapse(2): ok
 // CHECK: collapse(3): ok
+// CHECK: constant bounds: ok
 // CHECK: left alone: ok
 #include <omp.h>
 #include <stdio.h>
@@ -43,6 +48,32 @@ SWEEP2(sweep2)
 SWEEP2(sweep2_96, thread_limit(96))
 SWEEP2(sweep2_100, thread_limit(100))
 SWEEP2(sweep2_teams, num_teams(7))
+
+// The same with constant bounds: 300 x 1000 (shaped), and 600000 x 2 (more
+// rows than gridDim.y holds: the grid-stride path).
+static void constant2(int *count, int rows, int cols) {
+  enum { Rows = 300, Cols = 1000, Pitch = Cols + 3 };
+  (void)rows, (void)cols;
+#pragma omp target teams distribute parallel for collapse(2)                   \
+    map(tofrom : count[ : Rows * Pitch])
+  for (int i = 0; i < Rows; ++i)
+    for (int j = 1; j < Cols + 1; ++j) {
+#pragma omp atomic
+      ++count[i * Pitch + j];
+    }
+}
+
+static void constant2_tall(int *count, int rows, int cols) {
+  enum { Rows = 600000, Cols = 2, Pitch = Cols + 3 };
+  (void)rows, (void)cols;
+#pragma omp target teams distribute parallel for collapse(2)                   \
+    map(tofrom : count[ : Rows * Pitch])
+  for (int i = 0; i < Rows; ++i)
+    for (int j = 1; j < Cols + 1; ++j) {
+#pragma omp atomic
+      ++count[i * Pitch + j];
+    }
+}
 
 static int check2(void (*sweep)(int *, int, int), const char *name, int rows,
                   int cols) {
@@ -78,11 +109,28 @@ static void sweep3(int *count, long *sum, int a, int b, int c) {
       }
 }
 
-static int check3(int a, int b, int c) {
+// sweep3 with constant bounds: a = 7, b = 30, c = 100.
+static void constant3(int *count, long *sum, int a, int b, int c) {
+  enum { A = 7, B = 30, C = 100, Cells = A * (B + 2) * (C + 7) };
+  (void)a, (void)b, (void)c;
+#pragma omp target teams distribute parallel for collapse(3)                   \
+    map(tofrom : count[ : Cells], sum[ : Cells])
+  for (int i = 0; i < A; ++i)
+    for (int j = 2; j < B + 2; ++j)
+      for (int k = 5; k < C + 5; ++k) {
+        long at = ((long)i * (B + 2) + j) * (C + 7) + k;
+#pragma omp atomic
+        ++count[at];
+        sum[at] = i + 1000L * j + 1000000L * k;
+      }
+}
+
+static int check3(void (*sweep)(int *, long *, int, int, int), int a, int b,
+                  int c) {
   long cells = (long)a * (b + 2) * (c + 7);
   int *count = calloc(cells, sizeof(int));
   long *sum = calloc(cells, sizeof(long));
-  sweep3(count, sum, a, b, c);
+  sweep(count, sum, a, b, c);
   int bad = 0;
   for (long at = 0; at < cells && !bad; ++at) {
     long k = at % (c + 7), j = at / (c + 7) % (b + 2),
@@ -153,10 +201,15 @@ int main(void) {
   const int boxes[][3] = {
       {3, 5, 990}, {20, 17, 31}, {1, 40, 64}, {70000, 2, 3}};
   for (unsigned s = 0; s < sizeof boxes / sizeof boxes[0]; ++s)
-    bad3 |= check3(boxes[s][0], boxes[s][1], boxes[s][2]);
+    bad3 |= check3(sweep3, boxes[s][0], boxes[s][1], boxes[s][2]);
   printf("collapse(3): %s\n", bad3 ? "FAILED" : "ok");
+
+  int bad_constant = check2(constant2, "constant2", 300, 1000) ||
+                     check2(constant2_tall, "constant2_tall", 600000, 2) ||
+                     check3(constant3, 7, 30, 100);
+  printf("constant bounds: %s\n", bad_constant ? "FAILED" : "ok");
 
   int bad_alone = thread_numbers(40, 1000) || variable_bounds(30, 7, 500);
   printf("left alone: %s\n", bad_alone ? "FAILED" : "ok");
-  return bad || bad3 || bad_alone;
+  return bad || bad3 || bad_constant || bad_alone;
 }

@@ -29,6 +29,9 @@
 ; A constant extent: 100 columns from 3 (lane 0 three columns before), a
 ; rows.
 ; CHECK: @sweep2_constant_grid_shape = protected addrspace(1) constant [8 x i32] [i32 2, i32 3, i32 0, i32 100, i32 1, i32 0, i32 0, i32 0]
+; Constant bounds: a 32-bit loop, 100 columns from 2 and 9 rows, both
+; constants.
+; CHECK: @sweep2_narrow_grid_shape = protected addrspace(1) constant [8 x i32] [i32 2, i32 2, i32 0, i32 100, i32 0, i32 9, i32 0, i32 0]
 ; CHECK-NOT: _grid_shape =
 
 ; CHECK-LABEL: define ptx_kernel void @sweep3(
@@ -47,6 +50,7 @@
 ; REMARK: remark: <unknown>:0:0: the 3-D collapsed loop of function 'sweep3' may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 1 at lane 0
 ; REMARK: remark: <unknown>:0:0: the 2-D collapsed loop of function 'sweep2_folded' may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 0 at lane 0
 ; REMARK: remark: <unknown>:0:0: the 2-D collapsed loop of function 'sweep2_constant' may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 3 at lane 0
+; REMARK: remark: <unknown>:0:0: the 2-D collapsed loop of function 'sweep2_narrow' may run on a grid of its shape, one iteration a thread, its innermost index's lower bound less 2 at lane 0
 ; REMARK-NOT: remark
 
 ; RESULT: sweep3 3x5x990 on 31x2x3 teams of 128: 0 wrong
@@ -58,6 +62,8 @@
 ; RESULT: sweep2_folded 9x33 on 2x3x1 teams of 128: 0 wrong
 ; RESULT: sweep2_folded 2x64 on the grid-stride path: 0 wrong
 ; RESULT: sweep2_constant 9x100 on 4x3x1 teams of 128: 0 wrong
+; RESULT: sweep2_narrow 9x100 on 4x3x1 teams of 128: 0 wrong
+; RESULT: sweep2_narrow 9x100 on the grid-stride path: 0 wrong
 ; RESULT: all cells once
 
 target triple = "x86_64-unknown-linux-gnu"
@@ -167,6 +173,50 @@ loop:
   store i32 %new, ptr %cell
   %x.next = add nsw i64 %x, %step
   %more = icmp ule i64 %x.next, %ub
+  br i1 %more, label %loop, label %exit
+
+exit:
+  ret void
+}
+
+; i in [0, 9), j in [2, 102), cell i * 103 + j, with constant bounds: clang's
+; trip count 900 is a constant below 2^31, so the iteration number has 32
+; bits, compared extended with the bound the runtime's scheduling clamps to
+; the last one (899); InstCombine folded j = 2 + (x - i * 100) into
+; (x + 2) + i * -100.
+; CHECK-LABEL: define ptx_kernel void @sweep2_narrow(
+; CHECK: grid.shaped:
+; CHECK: %grid.inside = and i1
+; CHECK: loop.grid:
+; CHECK-NOT: sdiv
+; CHECK: store i32 %new.grid, ptr %cell.grid
+define ptx_kernel void @sweep2_narrow(i32 %first, i32 %step, i32 %chunk.last, ptr %count) #0 {
+entry:
+  %last = call i32 @llvm.smin.i32(i32 %chunk.last, i32 899)
+  %ub = zext i32 %last to i64
+  %empty = icmp sgt i32 %first, %last
+  br i1 %empty, label %exit, label %preheader
+
+preheader:
+  br label %loop
+
+loop:
+  %x = phi i32 [ %first, %preheader ], [ %x.next, %loop ]
+  %q = sdiv i32 %x, 100
+  %qc = mul nsw i32 %q, -100
+  %x.lb = add i32 %x, 2
+  %j = add i32 %x.lb, %qc
+  %j64 = sext i32 %j to i64
+  %i.row = mul nsw i32 %q, 103
+  %i64 = sext i32 %i.row to i64
+  %at = add nsw i64 %i64, %j64
+  %cell = getelementptr inbounds i32, ptr %count, i64 %at
+  %old = load i32, ptr %cell
+  %new = add i32 %old, 1
+  store i32 %new, ptr %cell
+  %x.next = add nsw i32 %x, %step
+  %next64 = sext i32 %x.next to i64
+  %more = icmp ule i64 %next64, %ub
   br i1 %more, label %loop, label %exit
 
 exit:
@@ -315,6 +365,7 @@ exit:
 }
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.smin.i32(i32, i32)
 
 ; The attribute that keeps a second run from adding another path.
 ; CHECK: attributes #0 = { "ompgpu-grid-shaped" "ompgpu-grid-stride" "ompgpu-last-iteration-unread" }

@@ -11,8 +11,9 @@
 void sweep3(int a, int b, int c, long first, long step, int *count);
 void sweep2_folded(int a, int c, long first, long step, int *count);
 void sweep2_constant(int a, long first, long step, int *count);
+void sweep2_narrow(int first, int step, int chunk_last, int *count);
 extern const unsigned sweep3_grid_shape[8], sweep2_folded_grid_shape[8],
-    sweep2_constant_grid_shape[8];
+    sweep2_constant_grid_shape[8], sweep2_narrow_grid_shape[8];
 
 static unsigned Thread, Threads, Team[3], Teams[3];
 unsigned fake_tid_x(void) { return Thread; }
@@ -72,6 +73,10 @@ static void run2(const long *P, long First, long Step, int *Count) {
 static void run2c(const long *P, long First, long Step, int *Count) {
   sweep2_constant(P[0], First, Step, Count);
 }
+static void run2n(const long *P, long First, long Step, int *Count) {
+  (void)P;
+  sweep2_narrow(First, Step, 899, Count);
+}
 
 // sweep3's cells: a x b rows of pitch c + 2, k from 1 to c.
 static int check3(int a, int b, int c, unsigned Block) {
@@ -110,6 +115,19 @@ static int check2(int a, int c, int lo, unsigned Block) {
   return wrong;
 }
 
+// sweep2_narrow's cells: 9 rows of pitch 103, j from 2 to 101.
+static int check2n(unsigned Block) {
+  int *count = calloc(9 * 103, sizeof(int));
+  printf("sweep2_narrow 9x100 ");
+  launch(sweep2_narrow_grid_shape, NULL, Block, run2n, count);
+  int wrong = 0;
+  for (long at = 0; at < 9 * 103; ++at)
+    wrong += count[at] != (at % 103 >= 2 && at % 103 < 102);
+  free(count);
+  printf("%d wrong\n", wrong);
+  return wrong;
+}
+
 int main(void) {
   int wrong = 0;
   wrong += check3(3, 5, 990, 128);
@@ -121,6 +139,8 @@ int main(void) {
   wrong += check2(9, 33, 0, 128);
   wrong += check2(2, 64, 0, 128);
   wrong += check2(9, 100, 3, 128);
+  wrong += check2n(128);
+  wrong += check2n(1024);
   printf("%s\n", wrong ? "FAILED" : "all cells once");
   return wrong != 0;
 }

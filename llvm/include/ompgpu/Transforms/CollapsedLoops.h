@@ -39,7 +39,9 @@ remaindersOf(llvm::BinaryOperator &Div);
 /// The bound of the iteration numbers of \p L where its latch goes round
 /// only while the next one is at most (or below) a loop-invariant value, as
 /// clang's loops over a thread's share do: the header's phi X and that value
-/// B. Every X the loop sees is then X's first value or at most B.
+/// B. Every X the loop sees is then X's first value or at most B. X has 64
+/// bits, or 32 (compared extended) where clang's trip count is a constant
+/// below 2^31.
 std::pair<llvm::PHINode *, llvm::Value *> boundedIndex(const llvm::Loop &L);
 
 /// Clang's collapsed-loop index `lb + (int)Q`, sign-extended for
@@ -90,17 +92,23 @@ llvm::Value *otherFactor(llvm::Value *Product, llvm::Value *T,
 
 /// One division of a collapsed loop's index computation: the quotient of a
 /// value by a loop-invariant divisor and its remainder (null where nothing
-/// computes it: InstCombine folds i * pitch + j into X + i * (pitch - T)).
+/// computes it: InstCombine folds i * pitch + j into X + i * (pitch - T)),
+/// plus RemainderOffset (a folded remainder, below).
 struct Level {
   llvm::BinaryOperator *Quotient;
   llvm::Instruction *Remainder;
+  int64_t RemainderOffset = 0;
 };
 
 /// The divisions that give \p X's indices, outermost first: X divided by
 /// D1, its remainder by D2, and so on, each remainder in clang's X - Q * D
-/// form; empty if there is none.
+/// form; empty if there is none. With \p FoldedRemainders, a division by a
+/// constant D whose remainder InstCombine folded into the innermost index,
+/// (X + lb) + Q * -D, has that as its remainder and lb as its offset (and
+/// no division of it follows).
 llvm::SmallVector<Level, 3> indexDivisions(llvm::PHINode &X,
-                                           const llvm::Loop &L);
+                                           const llvm::Loop &L,
+                                           bool FoldedRemainders = false);
 
 /// The trip count clang bounds a loop's iteration numbers by: a product
 /// A * T, T the innermost divisor, whose value less one reaches the loop's
@@ -110,7 +118,7 @@ llvm::BinaryOperator *tripProduct(llvm::Value *Bound, llvm::Value *T);
 
 /// The innermost index's lower bound lb, where clang's lb + (int)\p R shows
 /// it (as an index extension, or as a 32-bit addition to the truncated
-/// remainder \p R); 0 elsewhere.
+/// remainder \p R or to \p R itself); 0 elsewhere.
 uint64_t lowerBound(llvm::Value &R);
 
 /// Whether a value \p L computes is used after it.

@@ -26,7 +26,12 @@
 // to compute each from a kernel parameter (its low 32 bits plus a constant,
 // clang's n - lb of an int bound) or as a constant. The kernel's guards use
 // the same formulas, and the host launches the shaped grid only where the
-// extents' product is the trip count clang passes it.
+// extents' product is the trip count clang passes it. Where every bound is a
+// constant, clang's trip count is one and fits in 32 bits, so the loop
+// numbers its iterations in 32 bits, divides by constants (whose remainders
+// InstCombine folds into the innermost index, (X + lb) + Q * -D) and is
+// bounded by the last iteration number: the extents are then the divisors and
+// that number plus one over the outermost divisor.
 //
 // Only kernels that are the thread loop and nothing else qualify: nothing
 // outside the loop writes memory (but team variables nothing the kernel runs

@@ -230,7 +230,7 @@ bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
   auto [X, Bound] = boundedIndex(L);
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
-  if (!X || !Preheader || !Exit || !L.isInnermost() || hasLiveOuts(L))
+  if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit || !L.isInnermost() || hasLiveOuts(L))
     return false;
   SmallVector<Level, 3> Levels = indexDivisions(*X, L);
   if (Levels.empty())

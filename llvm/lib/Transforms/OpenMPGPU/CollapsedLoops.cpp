@@ -86,9 +86,15 @@ std::pair<PHINode *, Value *> boundedIndex(const Loop &L) {
   if ((Stay != CmpInst::ICMP_ULE && Stay != CmpInst::ICMP_ULT) ||
       !L.isLoopInvariant(Bound))
     return {};
+  // A 32-bit iteration number (a loop of constant trip count below 2^31) is
+  // compared extended.
+  Value *Narrow;
+  if (match(Next, m_SExt(m_Value(Narrow))) ||
+      match(Next, m_ZExt(m_Value(Narrow))))
+    Next = Narrow;
   for (PHINode &X : L.getHeader()->phis())
     if (X.getIncomingValueForBlock(Latch) == Next &&
-        X.getType()->isIntegerTy(64))
+        (X.getType()->isIntegerTy(64) || X.getType()->isIntegerTy(32)))
       return {&X, Bound};
   return {};
 }
@@ -187,7 +193,44 @@ Value *otherFactor(Value *Product, Value *T, IRBuilder<> *B) {
                 : B->CreateZExt(Other, Product->getType(), "", true);
 }
 
-SmallVector<Level, 3> indexDivisions(PHINode &X, const Loop &L) {
+namespace {
+/// The remainder of \p Quotient (of \p Dividend by a constant D) in
+/// InstCombine's form of clang's lb + (X - Q * D): X + Q * -D, or
+/// (X + lb) + Q * -D, with lb in \p Offset; null where there is none (or more
+/// than one).
+Instruction *foldedRemainder(BinaryOperator &Quotient, Value &Dividend,
+                             int64_t &Offset) {
+  const APInt *D;
+  if (!match(Quotient.getOperand(1), m_APInt(D)))
+    return nullptr;
+  Instruction *Found = nullptr;
+  for (User *U : Quotient.users()) {
+    const APInt *Factor;
+    if (!match(U, m_Mul(m_Specific(&Quotient), m_APInt(Factor))) ||
+        *Factor != -*D)
+      continue;
+    for (User *Sum : U->users()) {
+      Value *Base;
+      if (!match(Sum, m_c_Add(m_Specific(U), m_Value(Base))))
+        continue;
+      const APInt *Lb;
+      int64_t SumOffset = 0;
+      if (match(Base, m_Add(m_Specific(&Dividend), m_APInt(Lb))))
+        SumOffset = Lb->getSExtValue();
+      else if (Base != &Dividend)
+        continue;
+      if (Found)
+        return nullptr;
+      Found = cast<Instruction>(Sum);
+      Offset = SumOffset;
+    }
+  }
+  return Found;
+}
+} // namespace
+
+SmallVector<Level, 3> indexDivisions(PHINode &X, const Loop &L,
+                                     bool FoldedRemainders) {
   SmallVector<Level, 3> Levels;
   Value *Dividend = &X;
   while (true) {
@@ -207,8 +250,12 @@ SmallVector<Level, 3> indexDivisions(PHINode &X, const Loop &L) {
     if (Remainders.size() > 1)
       return {};
     Instruction *Remainder = Remainders.empty() ? nullptr : Remainders[0];
-    Levels.push_back({Quotient, Remainder});
-    if (!Remainder)
+    int64_t Offset = 0;
+    if (!Remainder && FoldedRemainders)
+      Remainder = foldedRemainder(*Quotient, *Dividend, Offset);
+    Levels.push_back({Quotient, Remainder, Offset});
+    // An offset remainder is an index, not a dividend of the next level.
+    if (!Remainder || Offset)
       break;
     Dividend = Remainder;
   }
@@ -248,6 +295,9 @@ uint64_t lowerBound(Value &R) {
     return Extensions[0].Offset;
   for (User *U : R.users()) {
     const APInt *C;
+    if (R.getType()->isIntegerTy(32) &&
+        match(U, m_Add(m_Specific(&R), m_APInt(C))) && !C->isNegative())
+      return C->getZExtValue();
     if (isa<TruncInst>(U) && U->getType()->isIntegerTy(32))
       for (User *Sum : U->users())
         if (match(Sum, m_Add(m_Specific(U), m_APInt(C))) && !C->isNegative())

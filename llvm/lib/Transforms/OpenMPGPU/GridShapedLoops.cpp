@@ -177,6 +177,66 @@ Value *factorBesides(Value *Product, Value *Factor) {
   return Extends(L) ? R : Extends(R) ? L : nullptr;
 }
 
+/// The trip count of a loop whose divisors are constants, where its bound
+/// \p Bound is the last iteration number clang's constant trip count gives,
+/// reached through the runtime's scheduling (extensions, phis, selects,
+/// minimums): the largest such constant plus one that \p Divisor divides; 0
+/// where there is none.
+uint64_t constantTripCount(Value *Bound, uint64_t Divisor) {
+  SmallVector<Value *, 8> Work{Bound};
+  SmallPtrSet<Value *, 16> Seen;
+  uint64_t Total = 0;
+  while (!Work.empty() && Seen.size() < 64) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *C = dyn_cast<ConstantInt>(V)) {
+      if (!C->isNegative() && C->getValue().getActiveBits() < 63 &&
+          (C->getZExtValue() + 1) % Divisor == 0)
+        Total = std::max(Total, C->getZExtValue() + 1);
+    } else if (auto *Cast = dyn_cast<CastInst>(V)) {
+      if (isa<SExtInst>(Cast) || isa<ZExtInst>(Cast))
+        Work.push_back(Cast->getOperand(0));
+    } else if (auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Work, Phi->incoming_values());
+    } else if (auto *Select = dyn_cast<SelectInst>(V)) {
+      Work.append({Select->getTrueValue(), Select->getFalseValue()});
+    } else if (auto *MinMax = dyn_cast<MinMaxIntrinsic>(V)) {
+      Work.append({MinMax->getLHS(), MinMax->getRHS()});
+    }
+  }
+  return Total;
+}
+
+/// The extents of \p S, innermost first, where its divisors are constants
+/// and its bound \p Bound gives a constant trip count; empty elsewhere.
+SmallVector<Extent, 3> constantExtents(const ShapedLoop &S, Value *Bound) {
+  SmallVector<uint64_t, 2> Divisors;
+  for (const Level &Division : S.Levels) {
+    auto *D = dyn_cast<ConstantInt>(Division.Quotient->getOperand(1));
+    if (!D || !D->getValue().isStrictlyPositive() ||
+        D->getValue().getActiveBits() > 31)
+      return {};
+    Divisors.push_back(D->getZExtValue());
+  }
+  // Innermost first: T, then the plane's rows (a 3-D loop), then the rest.
+  uint64_t T = Divisors.back(), Outermost = Divisors.front();
+  if (Outermost % T)
+    return {};
+  uint64_t Total = constantTripCount(Bound, Outermost);
+  SmallVector<uint64_t, 3> Counts{T};
+  if (S.Levels.size() == 2)
+    Counts.push_back(Outermost / T);
+  Counts.push_back(Total / Outermost);
+  SmallVector<Extent, 3> Extents;
+  for (uint64_t Count : Counts) {
+    if (Count == 0 || Count > uint64_t(INT32_MAX))
+      return {};
+    Extents.push_back(Extent{nullptr, int32_t(Count)});
+  }
+  return Extents;
+}
+
 /// The extents of the loop of \p S whose bound is \p Bound, innermost first;
 /// empty where the host cannot compute them.
 SmallVector<Extent, 3> extentsOf(const ShapedLoop &S, Value *Bound,
@@ -184,7 +244,7 @@ SmallVector<Extent, 3> extentsOf(const ShapedLoop &S, Value *Bound,
   Value *T = S.Levels.back().Quotient->getOperand(1);
   BinaryOperator *Total = tripProduct(Bound, T);
   if (!Total)
-    return {};
+    return constantExtents(S, Bound);
   SmallVector<Value *, 3> Counts{T};
   Value *Outer = otherFactor(Total, T, nullptr);
   if (S.Levels.size() == 2) {
@@ -222,16 +282,20 @@ std::optional<ShapedLoop> analyze(Loop &L, Function &K) {
   ShapedLoop S;
   S.L = &L;
   S.X = X;
-  S.Levels = indexDivisions(*X, L);
+  S.Levels = indexDivisions(*X, L, /*FoldedRemainders=*/true);
   if (S.Levels.empty() || S.Levels.size() > 2)
     return std::nullopt;
   // The loop carries nothing but X, whose next value only the exit test
-  // reads.
+  // reads (extended, where X has 32 bits).
   auto *Next = dyn_cast<Instruction>(X->getIncomingValueForBlock(Latch));
   auto *LatchBranch = cast<BranchInst>(Latch->getTerminator());
   auto *ExitTest = dyn_cast<Instruction>(LatchBranch->getCondition());
+  auto ReadsNext = [&](User *U) {
+    return U == X || U == ExitTest ||
+           (isa<CastInst>(U) && U->hasOneUse() && U->user_back() == ExitTest);
+  };
   if (!Next || !ExitTest || !ExitTest->hasOneUse() ||
-      any_of(Next->users(), [&](User *U) { return U != X && U != ExitTest; }) ||
+      !all_of(Next->users(), ReadsNext) ||
       any_of(L.getHeader()->phis(), [&](PHINode &P) { return &P != X; }))
     return std::nullopt;
   // Everything else in the kernel only computes.
@@ -278,7 +342,9 @@ std::optional<ShapedLoop> analyze(Loop &L, Function &K) {
   if (S.Extents.empty())
     return std::nullopt;
   if (Instruction *Innermost = S.Levels.back().Remainder)
-    S.ColumnOffset = lowerBound(*Innermost) % OMPGPU_WARP_SIZE;
+    S.ColumnOffset =
+        (lowerBound(*Innermost) + uint64_t(S.Levels.back().RemainderOffset)) %
+        OMPGPU_WARP_SIZE;
   return S;
 }
 
@@ -377,11 +443,20 @@ void addShapedPath(Function &K, ShapedLoop &S) {
         Map.erase(&I);
       }
   BranchInst::Create(Done, cast<BasicBlock>(Map[S.L->getLoopLatch()]));
-  Map[S.X] = X;
+  // In the loop's width (32 bits where clang's trip count is a constant
+  // below 2^31).
+  auto Fit = [&](Value *V) { return B.CreateTrunc(V, S.X->getType()); };
+  Map[S.X] = Fit(X);
   for (auto [Division, Values] : zip(S.Levels, Divisions)) {
-    Map[Division.Quotient] = Values.first;
-    if (Division.Remainder)
-      Map[Division.Remainder] = Values.second;
+    Map[Division.Quotient] = Fit(Values.first);
+    if (!Division.Remainder)
+      continue;
+    Value *Remainder = Fit(Values.second);
+    if (Division.RemainderOffset)
+      Remainder = B.CreateNSWAdd(
+          Remainder,
+          ConstantInt::get(S.X->getType(), Division.RemainderOffset));
+    Map[Division.Remainder] = Remainder;
   }
   remapInstructionsInBlocks(Copies, Map);
   B.CreateCondBr(Inside, cast<BasicBlock>(Map[S.L->getHeader()]), Done);

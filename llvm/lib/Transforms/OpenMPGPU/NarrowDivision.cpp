@@ -302,7 +302,7 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   auto [X, Bound] = boundedIndex(L);
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
-  if (!X || !Preheader || !Exit || !L.isInnermost() ||
+  if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit || !L.isInnermost() ||
       !dividendsBounded(Ops, *X))
     return false;
   // Values of the loop used after it must reach their users through phis of
