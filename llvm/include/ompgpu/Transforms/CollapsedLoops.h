@@ -112,9 +112,15 @@ llvm::SmallVector<Level, 3> indexDivisions(llvm::PHINode &X,
 
 /// The trip count clang bounds a loop's iteration numbers by: a product
 /// A * T, T the innermost divisor, whose value less one reaches the loop's
-/// \p Bound through the runtime's scheduling (phis, selects, minimums). Null
-/// if none does.
+/// \p Bound through the runtime's scheduling (extensions, phis, selects,
+/// minimums). Null if none does.
 llvm::BinaryOperator *tripProduct(llvm::Value *Bound, llvm::Value *T);
+
+/// The trip count of a loop whose bounds are constants, where its \p Bound
+/// is the last iteration number clang's constant trip count gives, reached
+/// the same way: the largest such constant plus one that \p Divisor divides;
+/// 0 where there is none.
+uint64_t constantTripCount(llvm::Value *Bound, uint64_t Divisor);
 
 /// The innermost index's lower bound lb, where clang's lb + (int)\p R shows
 /// it (as an index extension, or as a 32-bit addition to the truncated

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/CollapsedLoops.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -262,30 +263,58 @@ SmallVector<Level, 3> indexDivisions(PHINode &X, const Loop &L,
   return Levels;
 }
 
-BinaryOperator *tripProduct(Value *Bound, Value *T) {
+namespace {
+/// Calls \p Visit on the values that reach a loop's \p Bound through the
+/// runtime's scheduling (extensions, phis, selects, minimums and maximums),
+/// \p Bound first, until it returns true.
+void visitBoundSources(Value *Bound, function_ref<bool(Value *)> Visit) {
   SmallVector<Value *, 8> Work{Bound};
   SmallPtrSet<Value *, 16> Seen;
   while (!Work.empty() && Seen.size() < 64) {
     Value *V = Work.pop_back_val();
     if (!Seen.insert(V).second)
       continue;
-    Value *Total;
-    if (match(V, m_Add(m_Value(Total), m_AllOnes()))) {
-      auto *Product = dyn_cast<BinaryOperator>(Total);
-      if (Product && Product->getOpcode() == Instruction::Mul &&
-          Product->getType()->isIntegerTy(64) &&
-          (sameTripCount(Product->getOperand(0), T) ||
-           sameTripCount(Product->getOperand(1), T)))
-        return Product;
-    }
-    if (auto *Phi = dyn_cast<PHINode>(V))
+    if (Visit(V))
+      return;
+    if (isa<SExtInst>(V) || isa<ZExtInst>(V))
+      Work.push_back(cast<CastInst>(V)->getOperand(0));
+    else if (auto *Phi = dyn_cast<PHINode>(V))
       append_range(Work, Phi->incoming_values());
     else if (auto *Select = dyn_cast<SelectInst>(V))
       Work.append({Select->getTrueValue(), Select->getFalseValue()});
     else if (auto *MinMax = dyn_cast<MinMaxIntrinsic>(V))
       Work.append({MinMax->getLHS(), MinMax->getRHS()});
   }
-  return nullptr;
+}
+} // namespace
+
+BinaryOperator *tripProduct(Value *Bound, Value *T) {
+  BinaryOperator *Found = nullptr;
+  visitBoundSources(Bound, [&](Value *V) {
+    Value *Total;
+    if (!match(V, m_Add(m_Value(Total), m_AllOnes())))
+      return false;
+    auto *Product = dyn_cast<BinaryOperator>(Total);
+    if (Product && Product->getOpcode() == Instruction::Mul &&
+        Product->getType()->isIntegerTy(64) &&
+        (sameTripCount(Product->getOperand(0), T) ||
+         sameTripCount(Product->getOperand(1), T)))
+      Found = Product;
+    return Found != nullptr;
+  });
+  return Found;
+}
+
+uint64_t constantTripCount(Value *Bound, uint64_t Divisor) {
+  uint64_t Total = 0;
+  visitBoundSources(Bound, [&](Value *V) {
+    auto *C = dyn_cast<ConstantInt>(V);
+    if (C && !C->isNegative() && C->getValue().getActiveBits() < 63 &&
+        (C->getZExtValue() + 1) % Divisor == 0)
+      Total = std::max(Total, C->getZExtValue() + 1);
+    return false;
+  });
+  return Total;
 }
 
 uint64_t lowerBound(Value &R) {

@@ -177,37 +177,6 @@ Value *factorBesides(Value *Product, Value *Factor) {
   return Extends(L) ? R : Extends(R) ? L : nullptr;
 }
 
-/// The trip count of a loop whose divisors are constants, where its bound
-/// \p Bound is the last iteration number clang's constant trip count gives,
-/// reached through the runtime's scheduling (extensions, phis, selects,
-/// minimums): the largest such constant plus one that \p Divisor divides; 0
-/// where there is none.
-uint64_t constantTripCount(Value *Bound, uint64_t Divisor) {
-  SmallVector<Value *, 8> Work{Bound};
-  SmallPtrSet<Value *, 16> Seen;
-  uint64_t Total = 0;
-  while (!Work.empty() && Seen.size() < 64) {
-    Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    if (auto *C = dyn_cast<ConstantInt>(V)) {
-      if (!C->isNegative() && C->getValue().getActiveBits() < 63 &&
-          (C->getZExtValue() + 1) % Divisor == 0)
-        Total = std::max(Total, C->getZExtValue() + 1);
-    } else if (auto *Cast = dyn_cast<CastInst>(V)) {
-      if (isa<SExtInst>(Cast) || isa<ZExtInst>(Cast))
-        Work.push_back(Cast->getOperand(0));
-    } else if (auto *Phi = dyn_cast<PHINode>(V)) {
-      append_range(Work, Phi->incoming_values());
-    } else if (auto *Select = dyn_cast<SelectInst>(V)) {
-      Work.append({Select->getTrueValue(), Select->getFalseValue()});
-    } else if (auto *MinMax = dyn_cast<MinMaxIntrinsic>(V)) {
-      Work.append({MinMax->getLHS(), MinMax->getRHS()});
-    }
-  }
-  return Total;
-}
-
 /// The extents of \p S, innermost first, where its divisors are constants
 /// and its bound \p Bound gives a constant trip count; empty elsewhere.
 SmallVector<Extent, 3> constantExtents(const ShapedLoop &S, Value *Bound) {
