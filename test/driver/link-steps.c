@@ -9,12 +9,16 @@
 // CHECK: "-lomp" "-lomptarget"
 // CHECK-SAME: "-rpath" "{{.*}}lib"
 
-// --save-temps keeps the linked bitcode, the PTX and the cubin.
+// --save-temps keeps the linked bitcode, the optimized bitcode that code
+// generation reads, the PTX and the cubin.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && %clang -O2 %offload -save-temps %s -o prog
 // RUN: ls %t.dir | FileCheck %s -DARCH=%default-arch --check-prefix=TEMPS
 // TEMPS-DAG: prog.[[ARCH]].linked.bc
+// TEMPS-DAG: prog.[[ARCH]].optimized.bc
 // TEMPS-DAG: prog.[[ARCH]].ptx
 // TEMPS-DAG: prog.[[ARCH]].cubin
+// RUN: llvm-dis %t.dir/prog.%default-arch.optimized.bc -o - | FileCheck %s --check-prefix=OPTIMIZED
+// OPTIMIZED: define {{.*}}void @__omp_offloading_{{.*}}_main_l[[@LINE+7]](
 // RUN: FileCheck %s -DARCH=%default-arch --check-prefix=PTX < %t.dir/prog.%default-arch.ptx
 // PTX: .target [[ARCH]]
 // PTX: .entry __omp_offloading_{{.*}}_main_l[[@LINE+4]]

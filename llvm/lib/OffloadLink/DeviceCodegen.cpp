@@ -80,10 +80,10 @@ void initializeDeviceCodegen() {
   InitializeNativeTargetAsmPrinter();
 }
 
-Expected<CompiledDeviceProgram> compileDeviceProgram(Module &Program,
-                                                     StringRef Arch,
-                                                     unsigned OptLevel,
-                                                     PtxAssembler Assemble) {
+Expected<CompiledDeviceProgram>
+compileDeviceProgram(Module &Program, StringRef Arch, unsigned OptLevel,
+                     PtxAssembler Assemble,
+                     function_ref<Error(const Module &)> Optimized) {
   Expected<std::unique_ptr<TargetMachine>> TM =
       createNVPTXTargetMachine(Program, Arch, OptLevel);
   if (!TM)
@@ -95,6 +95,9 @@ Expected<CompiledDeviceProgram> compileDeviceProgram(Module &Program,
   if (verifyModule(Program, &ErrorStream))
     return linkError("the optimized device program for " + Arch +
                      " is invalid (a bug in the toolchain):\n" + Errors);
+  if (Optimized)
+    if (Error E = Optimized(Program))
+      return std::move(E);
 
   CompiledDeviceProgram Compiled;
   LaunchBoundsPolicy Policy(Program, Arch);

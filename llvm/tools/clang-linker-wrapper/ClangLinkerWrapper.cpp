@@ -71,12 +71,13 @@ ToolchainPaths findToolchain(const char *Argv0) {
   return Paths;
 }
 
-Error saveBitcode(const LinkSession &Session, const Module &M,
-                  StringRef Arch) {
+/// Keeps \p M as <output>.<Arch>.<Stage>.bc under -save-temps.
+Error saveBitcode(const LinkSession &Session, const Module &M, StringRef Arch,
+                  StringRef Stage) {
   if (!Session.SaveTemps)
     return Error::success();
   Expected<std::string> Path =
-      intermediateFile(Session, (Arch + ".linked").str(), "bc");
+      intermediateFile(Session, (Arch + "." + Stage).str(), "bc");
   if (!Path)
     return Path.takeError();
   std::error_code EC;
@@ -156,7 +157,7 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
       Context, Inputs, {Arch.str(), Runtime, Paths.Libdevice}, &Files);
   if (!Program)
     return Program.takeError();
-  if (Error E = saveBitcode(Session, **Program, Arch))
+  if (Error E = saveBitcode(Session, **Program, Arch, "linked"))
     return std::move(E);
   Expected<std::string> PTXFile = intermediateFile(Session, Arch, "ptx");
   Expected<std::string> CubinFile = intermediateFile(Session, Arch, "cubin");
@@ -193,7 +194,11 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
     return Kernels;
   };
   Expected<CompiledDeviceProgram> Compiled =
-      compileDeviceProgram(**Program, Arch, Options.DeviceOptLevel, Assemble);
+      compileDeviceProgram(**Program, Arch, Options.DeviceOptLevel, Assemble,
+                           [&](const Module &Optimized) {
+                             return saveBitcode(Session, Optimized, Arch,
+                                                "optimized");
+                           });
   if (!Compiled)
     return Compiled.takeError();
   const std::string *PTX = &Compiled->PTX;

@@ -39,9 +39,12 @@ struct CompiledDeviceProgram {
 /// Optimizes \p Program at \p OptLevel (0-3) for \p Arch, emits its PTX and
 /// assembles it with \p Assemble, again after each revision of its launch
 /// bounds. \p Program ends with the launch bounds of the last compile.
-llvm::Expected<CompiledDeviceProgram>
-compileDeviceProgram(llvm::Module &Program, llvm::StringRef Arch,
-                     unsigned OptLevel, PtxAssembler Assemble);
+/// \p Optimized, where given, sees the program between the optimizations
+/// and code generation (-save-temps keeps it).
+llvm::Expected<CompiledDeviceProgram> compileDeviceProgram(
+    llvm::Module &Program, llvm::StringRef Arch, unsigned OptLevel,
+    PtxAssembler Assemble,
+    llvm::function_ref<llvm::Error(const llvm::Module &)> Optimized = nullptr);
 
 /// Registers the NVPTX and host targets with LLVM and sets the options of
 /// LLVM's pipeline that the device program needs; call once before linking.
