@@ -38,12 +38,17 @@
 ; CHECK: %grid.is.shaped = or i1
 ; CHECK: br i1 %grid.is.shaped, label %grid.shaped, label %grid.stride
 ; CHECK: grid.shaped:
-; CHECK: %grid.column = sub i64 %{{.*}}, 1
-; CHECK: %grid.row = add i64
+; CHECK: %grid.column = sub i32 %{{.*}}, 1
+; CHECK: %grid.row = add i32
 ; CHECK: %grid.inside = and i1
 ; CHECK: br i1 %grid.inside, label %loop.grid, label %grid.shaped.done
 ; CHECK: loop.grid:
 ; CHECK-NOT: sdiv
+; CHECK: %k1.grid = ashr exact i64 %k1.moved.grid, 32
+; CHECK: %index = add nuw nsw i32 %grid.column, 1
+; CHECK-NEXT: %[[K:.*]] = zext nneg i32 %index to i64
+; CHECK: %at.grid = add nsw i64 %at.ij.grid, %[[K]]
+; CHECK: %step.k.grid = sub nsw i64 %k1.grid, %[[K]]
 ; CHECK: store i32 %new.grid, ptr %cell.grid
 ; CHECK-NEXT: br label %grid.shaped.done
 
@@ -68,7 +73,10 @@
 
 target triple = "x86_64-unknown-linux-gnu"
 
-; i in [0, a), j in [0, b), k in [1, c]; cell (i * b + j) * (c + 2) + k.
+; i in [0, a), j in [0, b), k in [1, c]; cell (i * b + j) * (c + 2) + k. The
+; cell's count grows by (k + 1) - k, both sign-extended from ints: in the
+; shaped path k becomes a 32-bit addition to the column (at most c - 1 + 1),
+; k + 1 stays as it is (c - 1 + 2 may not be an int).
 define ptx_kernel void @sweep3(i32 %a, i32 %b, i32 %c, i64 %first, i64 %step, ptr %count) #0 {
 entry:
   %a64 = sext i32 %a to i64
@@ -96,6 +104,8 @@ loop:
   %q2c = mul nsw i64 %q2, %c64
   %r2 = sub nsw i64 %r, %q2c
   %k.shifted = shl i64 %r2, 32
+  %k1.moved = add i64 %k.shifted, 8589934592
+  %k1 = ashr exact i64 %k1.moved, 32
   %k.moved = add i64 %k.shifted, 4294967296
   %k = ashr exact i64 %k.moved, 32
   %i.plane = mul nsw i64 %q, %plane
@@ -104,7 +114,9 @@ loop:
   %at = add nsw i64 %at.ij, %k
   %cell = getelementptr inbounds i32, ptr %count, i64 %at
   %old = load i32, ptr %cell
-  %new = add i32 %old, 1
+  %step.k = sub nsw i64 %k1, %k
+  %one = trunc i64 %step.k to i32
+  %new = add i32 %old, %one
   store i32 %new, ptr %cell
   %x.next = add nsw i64 %x, %step
   %more = icmp ule i64 %x.next, %ub
@@ -146,6 +158,10 @@ exit:
 }
 
 ; i in [0, a), j in [3, 103): a constant innermost extent; cell i * 103 + j.
+; In the shaped path j is a 32-bit addition to the column (at most 99 + 3).
+; CHECK-LABEL: define ptx_kernel void @sweep2_constant(
+; CHECK: loop.grid:
+; CHECK: %index = add nuw nsw i32 %grid.column, 3
 define ptx_kernel void @sweep2_constant(i32 %a, i64 %first, i64 %step, ptr %count) #0 {
 entry:
   %a64 = sext i32 %a to i64

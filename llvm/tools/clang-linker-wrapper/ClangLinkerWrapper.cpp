@@ -38,7 +38,7 @@ namespace {
 
 /// Where the toolchain keeps its pieces, relative to this executable.
 struct ToolchainPaths {
-  std::string LibDir;       ///< build/lib: libomptarget.so, device runtime
+  std::string LibDir; ///< build/lib: libomptarget.so, device runtime
   std::string DeviceRuntime;
   /// The device runtime for -fopenmp-target-debug.
   std::string DebugDeviceRuntime;
@@ -193,12 +193,11 @@ buildDeviceImages(const LinkSession &Session, const WrapperOptions &Options,
       return std::move(E);
     return Kernels;
   };
-  Expected<CompiledDeviceProgram> Compiled =
-      compileDeviceProgram(**Program, Arch, Options.DeviceOptLevel, Assemble,
-                           [&](const Module &Optimized) {
-                             return saveBitcode(Session, Optimized, Arch,
-                                                "optimized");
-                           });
+  Expected<CompiledDeviceProgram> Compiled = compileDeviceProgram(
+      **Program, Arch, Options.DeviceOptLevel, Assemble,
+      [&](const Module &Optimized) {
+        return saveBitcode(Session, Optimized, Arch, "optimized");
+      });
   if (!Compiled)
     return Compiled.takeError();
   const std::string *PTX = &Compiled->PTX;
@@ -245,7 +244,8 @@ std::vector<std::string> hostLinkArguments(const WrapperOptions &Options,
   // Binaries find both runtimes where they were built: libomptarget in the
   // build tree, and clang-22's libomp rather than whichever libomp.so.5 the
   // system's library path holds.
-  for (const std::string &Dir : {Paths.LibDir, std::string(OMPGPU_LIBOMP_DIR)}) {
+  for (const std::string &Dir :
+       {Paths.LibDir, std::string(OMPGPU_LIBOMP_DIR)}) {
     Args.push_back("-L" + Dir);
     Args.push_back("-rpath");
     Args.push_back(Dir);
@@ -284,13 +284,12 @@ Error link(const WrapperOptions &Options, const ToolchainPaths &Paths) {
     // The runtime reads PTX as a C string.
     NewestPTX.Bytes.push_back('\0');
     Images.push_back(std::move(NewestPTX));
-    Expected<std::string> File =
-        intermediateFile(Session, "registration", "o");
+    Expected<std::string> File = intermediateFile(Session, "registration", "o");
     if (!File)
       return File.takeError();
     Registration = *File;
-    note(Session, "registering " + Twine(Images.size()) +
-                      " device images in " + Registration);
+    note(Session, "registering " + Twine(Images.size()) + " device images in " +
+                      Registration);
     if (Error E = writeRegistrationObject(Images, Files, Options.HostTriple,
                                           Registration))
       return E;

@@ -61,6 +61,13 @@ struct IndexExtension {
 void findIndexExtensions(llvm::Value &V,
                          llvm::SmallVectorImpl<IndexExtension> &Found);
 
+/// Makes \p Ext a 32-bit addition to \p Narrow, the 32-bit value of its
+/// quotient or remainder, zero-extended, where the caller knows that value
+/// plus the extension's offset stays below 2^31: the sign extension is then
+/// a zero extension, and the backend multiplies it by the grid's extents with
+/// one wide multiply instead of a 64-bit one.
+void narrowIndexExtension(const IndexExtension &Ext, llvm::Value *Narrow);
+
 /// A trip count as clang computes it from a 32-bit bound: the extension of
 /// the low half of Source plus Offset. Clang's forms and InstCombine's
 /// rewrites of them differ between the kernel's copy and the thread loop's

@@ -136,6 +136,17 @@ void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
   }
 }
 
+void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
+  IRBuilder<> B(Ext.Extension);
+  Value *Offset = Ext.OffsetValue
+                      ? B.CreateTrunc(Ext.OffsetValue, B.getInt32Ty())
+                      : static_cast<Value *>(B.getInt32(Ext.Offset));
+  Value *Index = B.CreateAdd(Narrow, Offset, "index",
+                             /*HasNUW=*/true, /*HasNSW=*/true);
+  Ext.Extension->replaceAllUsesWith(
+      B.CreateZExt(Index, B.getInt64Ty(), "", /*IsNonNeg=*/true));
+}
+
 std::optional<TripCount> tripCountOf(Value *V) {
   if (V->getType()->isIntegerTy(32))
     return tripCount32(V);

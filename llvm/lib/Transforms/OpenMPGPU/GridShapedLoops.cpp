@@ -38,6 +38,8 @@
 using namespace llvm;
 
 STATISTIC(NumShaped, "Collapsed loops given a path on a grid of their shape");
+STATISTIC(NumColumnIndices,
+          "Innermost indices of shaped paths made 32-bit additions");
 
 namespace ompgpu {
 namespace {
@@ -317,14 +319,13 @@ std::optional<ShapedLoop> analyze(Loop &L, Function &K) {
   return S;
 }
 
-/// The value of extent \p E in the kernel, as the host computes it, in 64
-/// bits.
+/// The value of extent \p E in the kernel, as the host computes it: an int
+/// (32 bits).
 Value *extentValue(IRBuilder<> &B, const Extent &E) {
   if (!E.Parameter)
-    return B.getInt64(E.Offset);
-  Value *Low = B.CreateTrunc(E.Parameter, B.getInt32Ty());
-  return B.CreateSExt(B.CreateAdd(Low, B.getInt32(uint32_t(E.Offset))),
-                      B.getInt64Ty());
+    return B.getInt32(E.Offset);
+  return B.CreateAdd(B.CreateTrunc(E.Parameter, B.getInt32Ty()),
+                     B.getInt32(uint32_t(E.Offset)));
 }
 
 /// Gives kernel \p K the shaped path of \p S: a branch at its entry on the
@@ -363,38 +364,72 @@ void addShapedPath(Function &K, ShapedLoop &S) {
                      RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
     Map[I] = Copy;
   }
-  // This thread's indices: 32 columns a warp, one row a warp.
-  Type *Int64 = B.getInt64Ty();
-  auto Wide = [&](Value *V) { return B.CreateZExt(V, Int64); };
+  // This thread's indices: 32 columns a warp, one row a warp. They are
+  // computed in 32 bits: inside the grid each is below its int extent. The
+  // row cannot wrap (gridDim.y is below 2^16, a team at most 32 warps); the
+  // column does not where the team number is below 2^26, which the host's
+  // grids are by far.
   Value *Thread = Register(Intrinsic::nvvm_read_ptx_sreg_tid_x);
-  Value *Warps =
-      Wide(B.CreateLShr(Register(Intrinsic::nvvm_read_ptx_sreg_ntid_x), 5));
-  Value *Column = B.CreateSub(
-      B.CreateAdd(
-          B.CreateShl(Wide(Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_x)), 5),
-          Wide(B.CreateAnd(Thread, OMPGPU_WARP_SIZE - 1))),
-      B.getInt64(S.ColumnOffset), "grid.column");
+  Value *Team = Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
+  Value *Column =
+      B.CreateSub(B.CreateAdd(B.CreateShl(Team, 5),
+                              B.CreateAnd(Thread, OMPGPU_WARP_SIZE - 1)),
+                  B.getInt32(S.ColumnOffset), "grid.column");
   Value *Row = B.CreateAdd(
-      B.CreateMul(Wide(Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_y)), Warps),
-      Wide(B.CreateLShr(Thread, 5)), "grid.row");
+      B.CreateMul(
+          Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_y),
+          B.CreateLShr(Register(Intrinsic::nvvm_read_ptx_sreg_ntid_x), 5)),
+      B.CreateLShr(Thread, 5), "grid.row");
   Value *Columns = extentValue(B, S.Extents[0]);
   Value *Rows = extentValue(B, S.Extents[1]);
   Value *Inside =
-      B.CreateAnd(B.CreateICmpULT(Column, Columns), B.CreateICmpULT(Row, Rows));
-  // The iteration number and its divisions, outermost first.
-  Value *InPlane = B.CreateAdd(B.CreateMul(Row, Columns), Column);
-  SmallVector<std::pair<Value *, Value *>, 2> Divisions;
-  Value *X = InPlane;
+      B.CreateAnd(B.CreateAnd(B.CreateICmpULT(Column, Columns),
+                              B.CreateICmpULT(Team, B.getInt32(1u << 26))),
+                  B.CreateICmpULT(Row, Rows));
+  Value *Outer = nullptr;
   if (S.Levels.size() == 2) {
-    Value *Outer = Wide(Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_z));
+    Outer = Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_z);
     Inside = B.CreateAnd(Inside,
                          B.CreateICmpULT(Outer, extentValue(B, S.Extents[2])));
-    X = B.CreateAdd(B.CreateMul(Outer, B.CreateMul(Rows, Columns)), InPlane);
-    Divisions.push_back({Outer, InPlane});
   }
   Inside->setName("grid.inside");
-  Divisions.push_back({Row, Column});
+  // The iteration number and its divisions, outermost first, in 64 bits
+  // (where the body runs, the indices and extents are not negative).
+  Type *Int64 = B.getInt64Ty();
+  auto Wide = [&](Value *V) {
+    return B.CreateZExt(V, Int64, "", /*IsNonNeg=*/true);
+  };
+  Value *Column64 = Wide(Column), *Row64 = Wide(Row),
+        *Columns64 = Wide(Columns);
+  Value *InPlane = B.CreateAdd(B.CreateMul(Row64, Columns64), Column64);
+  SmallVector<std::pair<Value *, Value *>, 2> Divisions;
+  Value *X = InPlane;
+  if (Outer) {
+    Value *Outer64 = Wide(Outer);
+    X = B.CreateAdd(B.CreateMul(Outer64, B.CreateMul(Wide(Rows), Columns64)),
+                    InPlane);
+    Divisions.push_back({Outer64, InPlane});
+  }
+  Divisions.push_back({Row64, Column64});
   X->setName("grid.iteration");
+
+  // The innermost index's sign extensions (64-bit iteration numbers only:
+  // 32-bit ones have no such extensions). Inside the grid the column is
+  // below its extent, an int (at most 2^31 - 1) or a constant E, so the
+  // column plus an offset of at most 1 (at most 2^31 - E) stays below 2^31:
+  // those extensions become 32-bit additions, zero-extended, as
+  // NarrowDivision's copies have them, where InstCombine cannot see it (the
+  // row's range it knows from gridDim.y's).
+  SmallVector<IndexExtension, 4> ColumnIndices;
+  Instruction *InnermostRemainder = S.Levels.back().Remainder;
+  if (InnermostRemainder && S.X->getType()->isIntegerTy(64)) {
+    uint64_t MaxOffset =
+        S.Extents[0].Parameter ? 1 : (uint64_t(1) << 31) - S.Extents[0].Offset;
+    findIndexExtensions(*InnermostRemainder, ColumnIndices);
+    erase_if(ColumnIndices, [&](const IndexExtension &Ext) {
+      return Ext.Offset > MaxOffset || !S.Live.contains(Ext.Extension);
+    });
+  }
 
   // One copy of the body, without the latch's step and test.
   SmallVector<BasicBlock *, 8> Copies;
@@ -422,12 +457,21 @@ void addShapedPath(Function &K, ShapedLoop &S) {
       continue;
     Value *Remainder = Fit(Values.second);
     if (Division.RemainderOffset)
-      Remainder = B.CreateNSWAdd(
-          Remainder,
-          ConstantInt::get(S.X->getType(), Division.RemainderOffset));
+      Remainder =
+          B.CreateNSWAdd(Remainder, ConstantInt::get(S.X->getType(),
+                                                     Division.RemainderOffset));
     Map[Division.Remainder] = Remainder;
   }
   remapInstructionsInBlocks(Copies, Map);
+  for (const IndexExtension &Ext : ColumnIndices) {
+    Value *OffsetValue = Ext.OffsetValue;
+    if (OffsetValue && Map.count(OffsetValue))
+      OffsetValue = Map[OffsetValue];
+    narrowIndexExtension({cast<Instruction>(Map[Ext.Extension]), Column,
+                          Ext.Offset, OffsetValue},
+                         Column);
+    ++NumColumnIndices;
+  }
   B.CreateCondBr(Inside, cast<BasicBlock>(Map[S.L->getHeader()]), Done);
 }
 

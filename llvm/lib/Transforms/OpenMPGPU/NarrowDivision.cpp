@@ -241,22 +241,6 @@ bool dividendsBounded(ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   });
 }
 
-/// Makes \p Ext a 32-bit addition to \p Narrow, the 32-bit value of its
-/// quotient or remainder, zero-extended: the preheader's bound keeps the
-/// value plus the offset below 2^31, so the sign extension is a zero
-/// extension, and the backend multiplies it by the grid's extents with one
-/// wide multiply instead of a 64-bit one.
-void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
-  IRBuilder<> B(Ext.Extension);
-  Value *Offset = Ext.OffsetValue
-                      ? B.CreateTrunc(Ext.OffsetValue, B.getInt32Ty())
-                      : static_cast<Value *>(B.getInt32(Ext.Offset));
-  Value *Index = B.CreateAdd(Narrow, Offset, "index",
-                             /*HasNUW=*/true, /*HasNSW=*/true);
-  Ext.Extension->replaceAllUsesWith(widen(B, Index));
-  ++NumIndexExtensions;
-}
-
 /// Gives \p L, which has a preheader, one exit block and the LCSSA form, a
 /// copy (".wide") that its preheader runs where \p Fits does not hold, L
 /// itself (through a new preheader, ".narrow") where it does; the exit's
@@ -302,8 +286,8 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
   auto [X, Bound] = boundedIndex(L);
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
-  if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit || !L.isInnermost() ||
-      !dividendsBounded(Ops, *X))
+  if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit ||
+      !L.isInnermost() || !dividendsBounded(Ops, *X))
     return false;
   // Values of the loop used after it must reach their users through phis of
   // the exit, which then take the copy's values too. Clang's loops are in
@@ -352,11 +336,15 @@ bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
         divideByReciprocal(At, Op->getOperand(0), R);
     Value *Quotient = widen(At, Quotient32),
           *Remainder = widen(At, Remainder32);
-    for (const IndexExtension &Ext : Extensions)
+    for (const IndexExtension &Ext : Extensions) {
       if (Ext.Of == Op)
         narrowIndexExtension(Ext, isQuotient(*Op) ? Quotient32 : Remainder32);
       else if (is_contained(Remainders, Ext.Of))
         narrowIndexExtension(Ext, Remainder32);
+      else
+        continue;
+      ++NumIndexExtensions;
+    }
     for (Instruction *Sub : Remainders) {
       auto *Product = cast<Instruction>(Sub->getOperand(1));
       Sub->replaceAllUsesWith(Remainder);
