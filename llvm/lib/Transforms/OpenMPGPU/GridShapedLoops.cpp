@@ -345,11 +345,16 @@ void addShapedPath(Function &K, ShapedLoop &S) {
   auto Register = [&](Intrinsic::ID ID) {
     return B.CreateIntrinsic(B.getInt32Ty(), ID, ArrayRef<Value *>());
   };
+  // The host's shaped grid has more than one row of teams, or planes of a
+  // 3-D loop (a 2-D loop's grid has one plane).
   Value *One = B.getInt32(1);
-  Value *IsShaped = B.CreateOr(
-      B.CreateICmpNE(Register(Intrinsic::nvvm_read_ptx_sreg_nctaid_y), One),
-      B.CreateICmpNE(Register(Intrinsic::nvvm_read_ptx_sreg_nctaid_z), One),
-      "grid.is.shaped");
+  Value *IsShaped =
+      B.CreateICmpNE(Register(Intrinsic::nvvm_read_ptx_sreg_nctaid_y), One);
+  if (S.Levels.size() == 2)
+    IsShaped = B.CreateOr(
+        IsShaped,
+        B.CreateICmpNE(Register(Intrinsic::nvvm_read_ptx_sreg_nctaid_z), One));
+  IsShaped->setName("grid.is.shaped");
   Entry.getTerminator()->eraseFromParent();
   BranchInst::Create(Shaped, Linear, IsShaped, &Entry);
 
@@ -364,11 +369,12 @@ void addShapedPath(Function &K, ShapedLoop &S) {
                      RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
     Map[I] = Copy;
   }
-  // This thread's indices: 32 columns a warp, one row a warp. They are
-  // computed in 32 bits: inside the grid each is below its int extent. The
-  // row cannot wrap (gridDim.y is below 2^16, a team at most 32 warps); the
-  // column does not where the team number is below 2^26, which the host's
-  // grids are by far.
+  // This thread's indices: 32 columns a warp, one row a warp, in 32 bits:
+  // inside the grid each is below its int extent. The row cannot wrap
+  // (gridDim.y is below 2^16, a team at most 32 warps); the column, taken as
+  // unsigned, is exact where the team number is below 2^27 (the host's grids
+  // have at most 2^26 + 1 teams in x), and the columns before the first wrap
+  // to values above every extent.
   Value *Thread = Register(Intrinsic::nvvm_read_ptx_sreg_tid_x);
   Value *Team = Register(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
   Value *Column =
@@ -384,7 +390,7 @@ void addShapedPath(Function &K, ShapedLoop &S) {
   Value *Rows = extentValue(B, S.Extents[1]);
   Value *Inside =
       B.CreateAnd(B.CreateAnd(B.CreateICmpULT(Column, Columns),
-                              B.CreateICmpULT(Team, B.getInt32(1u << 26))),
+                              B.CreateICmpULT(Team, B.getInt32(1u << 27))),
                   B.CreateICmpULT(Row, Rows));
   Value *Outer = nullptr;
   if (S.Levels.size() == 2) {
