@@ -182,7 +182,8 @@ void Device::failed(CUresult Result, const char *What) {
       Concurrent += format(
           " (or kernel %s of the target region at %s, which ran at the same "
           "time on stream %d)",
-          Launch->Kernel, describeLocation(&Launch->Loc, Launch->Kernel).c_str(),
+          Launch->Kernel,
+          describeLocation(&Launch->Loc, Launch->Kernel).c_str(),
           L->Work.number());
   }
   if (!Culprit)
@@ -393,16 +394,27 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
   };
   CopyBox Row;
   Row.Width = Size;
-  if (char *Pinned = landingFor(Dst, Size, Row))
+  if (char *Pinned = landingFor(Dst, Size, Row)) {
     QueueCopy(Src, Pinned, Size);
-  else if (Large.takes(Dst, Size))
+  } else if (Large.takes(Dst, Size)) {
     enqueue(
         [&](CUstream) {
           Large.fromDevice(Current->Work, Context, Dst, Src, Size);
         },
         [&] { return copyEvent("DtoH", Size); });
-  else
+  } else if (Size <= SmallLandingBytes &&
+             !HostAccessibleMemory::get().contains(addressOf(Dst), Size)) {
+    // The driver's copy into pageable memory is as synchronous as this, but
+    // starts only once the host has seen the work before it done: a copy
+    // into pinned memory is queued behind that work and runs as soon as it
+    // ends.
+    Landings Landed{{static_cast<char *>(Dst), LandingMemory.take(Size), Row}};
+    QueueCopy(Src, Landed.front().Pinned, Size);
+    synchronize();
+    LandingMemory.land(Landed, Large.hostThreads());
+  } else {
     QueueCopy(Src, Dst, Size);
+  }
 }
 
 char *Device::landingFor(void *Host, size_t Span, const CopyBox &Box) {

@@ -218,6 +218,10 @@ public:
   void releaseWhenDone(uintptr_t Ptr) override;
   void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override;
   void copyValueToDevice(uintptr_t Dst, uintptr_t Value) override;
+  /// Copies of \p Size bytes to pageable host memory (from constructs that
+  /// complete before they return) up to this size land in pinned memory: a
+  /// copy this small costs the latency of its start, not bandwidth.
+  static constexpr size_t SmallLandingBytes = size_t(64) << 10;
   void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override;
   void copyBoxToDevice(uintptr_t Dst, const void *Src,
                        const CopyBox &Box) override;
