@@ -25,6 +25,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void *llvm_omp_target_alloc_host(size_t Size, int Device);
 void llvm_omp_target_free_host(void *Ptr, int Device);
@@ -183,12 +184,24 @@ int main(void) {
   printf("memcpy: %zu %zu wrong\n", wrong(C, 0, 7, 5), wrong(C, 7, Big, 4));
   // CHECK: memcpy: 0 0 wrong
 
-  // Below a mebibyte: one copy on every path.
+  // Below a mebibyte: one copy on every path. Back to pageable memory, up to
+  // 64 KiB lands in the runtime's pinned memory, queued behind the device's
+  // work (the host then waits for the stream); more takes the driver's
+  // pageable copy.
   mark("small");
   omp_target_memcpy(Dc, C, 512 << 10, 0, 0, Dev, Host);
+  unsigned char *Back = calloc(512 << 10, 1);
+  omp_target_memcpy(Back, Dc, 4096, 0, 0, Host, Dev);
+  omp_target_memcpy(Back + 4096, Dc + 4096, (512 << 10) - 4096, 0, 0, Host,
+                    Dev);
   // CHECK-LABEL: -- small
   // CHECK-NEXT: copy 524288 bytes to the device
   // CHECK-NOT: lock
+  // CHECK: copy 4096 bytes from the device (stream {{[0-9]+}}){{$}}
+  // CHECK: copy 520192 bytes from the device to pageable memory
+  printf("small back: %d wrong\n", memcmp(Back, C, 512 << 10) != 0);
+  // CHECK: small back: 0 wrong
+  free(Back);
 
   // Pinned host memory is copied in place.
   mark("pinned");
