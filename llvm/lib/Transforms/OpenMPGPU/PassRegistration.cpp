@@ -30,6 +30,7 @@
 #include "ompgpu/Transforms/SinCosPairs.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"
 #include "ompgpu/Transforms/ThreadIterations.h"
+#include "ompgpu/Transforms/ThreadLoopUnroll.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
 #include "ompgpu/Transforms/WorkerDispatch.h"

@@ -37,6 +37,7 @@
 #include "ompgpu/Transforms/SinCosPairs.h"
 #include "ompgpu/Transforms/TaskSharedCaptures.h"
 #include "ompgpu/Transforms/ThreadIterations.h"
+#include "ompgpu/Transforms/ThreadLoopUnroll.h"
 #include "ompgpu/Transforms/ThreadStatePromotion.h"
 #include "ompgpu/Transforms/UnreadSharedState.h"
 #include "ompgpu/Transforms/WorkerDispatch.h"
@@ -164,13 +165,16 @@ void registerOptimizerExtensions(PassBuilder &PB) {
   // arithmetic of the 32-bit path (NarrowDivision.h). AlignedRows first:
   // NarrowDivision then divides its padded loop's rows and columns in 32 bits
   // too. Both work on loops with preheaders and dedicated exits, which the
-  // simplification's last SimplifyCFG may have folded away.
+  // simplification's last SimplifyCFG may have folded away. ThreadLoopUnroll
+  // last: its loops have no divisions, and it orders the unrolled body for
+  // code generation, which only the passes after vectorization come between.
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(LoopSimplifyPass());
         FPM.addPass(GridShapedLoopsPass());
         FPM.addPass(AlignedRowsPass());
         FPM.addPass(NarrowDivisionPass());
+        FPM.addPass(ThreadLoopUnrollPass());
       });
   // After the inliner has put the runtime into the kernels, so that each
   // kernel's state accesses are in its own body, and before the loop
