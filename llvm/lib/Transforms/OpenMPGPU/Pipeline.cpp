@@ -166,8 +166,9 @@ void registerOptimizerExtensions(PassBuilder &PB) {
   // NarrowDivision then divides its padded loop's rows and columns in 32 bits
   // too. Both work on loops with preheaders and dedicated exits, which the
   // simplification's last SimplifyCFG may have folded away. ThreadLoopUnroll
-  // last: its loops have no divisions, and it orders the unrolled body for
-  // code generation, which only the passes after vectorization come between.
+  // last: its loops have no divisions, and the order it gives an unrolled
+  // body (loads first) must reach code generation, which only the passes
+  // that follow vectorization come before.
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(LoopSimplifyPass());
