@@ -1,11 +1,11 @@
 //===- CollapsedLoops.h - The shapes of clang's collapsed loops -*- C++ -*-===//
 //
-// What NarrowDivision, GridShapedLoops and AlignedRows know about the loop
-// clang emits for a thread's share of a worksharing loop: its iteration
-// number, bounded by a loop-invariant value; the divisions and remainders by
-// loop-invariant trip counts that give a collapsed loop's indices, and the
-// trip counts themselves; the sign extensions InstCombine makes of those
-// indices.
+// What NarrowDivision, GridShapedLoops, AlignedRows and ThreadLoopUnroll know
+// about the loop clang emits for a thread's share of a worksharing loop: its
+// iteration number, bounded by a loop-invariant value; the divisions and
+// remainders by loop-invariant trip counts that give a collapsed loop's
+// indices, and the trip counts themselves; the sign extensions InstCombine
+// makes of those indices; and what the passes that rewrite such loops share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OMPGPU_TRANSFORMS_COLLAPSEDLOOPS_H
@@ -20,8 +20,10 @@
 #include <utility>
 
 namespace llvm {
+class DominatorTree;
 class Instruction;
 class Loop;
+class LoopInfo;
 class PHINode;
 } // namespace llvm
 
@@ -36,13 +38,31 @@ bool isQuotient(const llvm::BinaryOperator &Op);
 llvm::SmallVector<llvm::Instruction *, 2>
 remaindersOf(llvm::BinaryOperator &Div);
 
+/// A loop's iteration number X and the loop-invariant Bound its latch
+/// compares the next one with, going round while `next Stay Bound` (ULE or
+/// ULT) holds.
+struct BoundedIndex {
+  llvm::PHINode *X = nullptr;
+  llvm::Value *Bound = nullptr;
+  llvm::CmpInst::Predicate Stay = llvm::CmpInst::ICMP_ULE;
+};
+
 /// The bound of the iteration numbers of \p L where its latch goes round
 /// only while the next one is at most (or below) a loop-invariant value, as
 /// clang's loops over a thread's share do: the header's phi X and that value
 /// B. Every X the loop sees is then X's first value or at most B. X has 64
 /// bits, or 32 (compared extended) where clang's trip count is a constant
-/// below 2^31.
-std::pair<llvm::PHINode *, llvm::Value *> boundedIndex(const llvm::Loop &L);
+/// below 2^31. X is null where \p L is not such a loop.
+BoundedIndex boundedIndex(const llvm::Loop &L);
+
+/// \p V, a value known not to be negative, zero-extended to 64 bits.
+llvm::Value *widen(llvm::IRBuilder<> &B, llvm::Value *V);
+
+/// Whether \p L is in LCSSA form, put in it where its exits are its own:
+/// values of the loop used after it then reach their users through phis of
+/// its exits, which a pass that gives the loop a copy or a remainder can
+/// extend.
+bool formLoopLCSSA(llvm::Loop &L, llvm::DominatorTree &DT, llvm::LoopInfo &LI);
 
 /// Clang's collapsed-loop index `lb + (int)Q`, sign-extended for
 /// addressing, which InstCombine has made ashr(shl(Q, 32) + (lb << 32), 32):

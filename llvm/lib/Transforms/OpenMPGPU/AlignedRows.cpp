@@ -75,7 +75,7 @@ bool boundsAnotherLoop(BinaryOperator &Total, Value *T, const Loop &L,
   for (Loop *Other : LI.getLoopsInPreorder()) {
     if (Other == &L)
       continue;
-    auto [X, Bound] = boundedIndex(*Other);
+    auto [X, Bound, Stay] = boundedIndex(*Other);
     if (X && tripProduct(Bound, T) == &Total)
       return true;
   }
@@ -227,10 +227,11 @@ void markKernel(Function &K) {
 /// Pads the rows of \p L if it is a collapsed loop of the kernel's combined
 /// construct (AlignedRows.h); returns whether it did.
 bool alignRows(Loop &L, LoopInfo &LI, DominatorTree &DT) {
-  auto [X, Bound] = boundedIndex(L);
+  auto [X, Bound, Stay] = boundedIndex(L);
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
-  if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit || !L.isInnermost() || hasLiveOuts(L))
+  if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit ||
+      !L.isInnermost() || hasLiveOuts(L))
     return false;
   SmallVector<Level, 3> Levels = indexDivisions(*X, L);
   if (Levels.empty())

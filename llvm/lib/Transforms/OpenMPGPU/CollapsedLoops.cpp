@@ -13,6 +13,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -67,7 +68,7 @@ SmallVector<Instruction *, 2> remaindersOf(BinaryOperator &Div) {
   return Found;
 }
 
-std::pair<PHINode *, Value *> boundedIndex(const Loop &L) {
+BoundedIndex boundedIndex(const Loop &L) {
   BasicBlock *Latch = L.getLoopLatch();
   auto *Branch = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
   if (!Branch || !Branch->isConditional() || L.getExitingBlock() != Latch)
@@ -96,8 +97,21 @@ std::pair<PHINode *, Value *> boundedIndex(const Loop &L) {
   for (PHINode &X : L.getHeader()->phis())
     if (X.getIncomingValueForBlock(Latch) == Next &&
         (X.getType()->isIntegerTy(64) || X.getType()->isIntegerTy(32)))
-      return {&X, Bound};
+      return {&X, Bound, Stay};
   return {};
+}
+
+Value *widen(IRBuilder<> &B, Value *V) {
+  return B.CreateZExt(V, B.getInt64Ty(), "", /*IsNonNeg=*/true);
+}
+
+bool formLoopLCSSA(Loop &L, DominatorTree &DT, LoopInfo &LI) {
+  if (L.isLCSSAForm(DT))
+    return true;
+  if (!L.hasDedicatedExits())
+    return false;
+  formLCSSA(L, DT, &LI, nullptr);
+  return true;
 }
 
 void findIndexExtensions(Value &V, SmallVectorImpl<IndexExtension> &Found) {
@@ -143,8 +157,7 @@ void narrowIndexExtension(const IndexExtension &Ext, Value *Narrow) {
                       : static_cast<Value *>(B.getInt32(Ext.Offset));
   Value *Index = B.CreateAdd(Narrow, Offset, "index",
                              /*HasNUW=*/true, /*HasNSW=*/true);
-  Ext.Extension->replaceAllUsesWith(
-      B.CreateZExt(Index, B.getInt64Ty(), "", /*IsNonNeg=*/true));
+  Ext.Extension->replaceAllUsesWith(widen(B, Index));
 }
 
 std::optional<TripCount> tripCountOf(Value *V) {

@@ -246,7 +246,7 @@ SmallVector<Extent, 3> extentsOf(const ShapedLoop &S, Value *Bound,
 /// The thread loop \p L of kernel \p K as a ShapedLoop, if it qualifies
 /// (GridShapedLoops.h).
 std::optional<ShapedLoop> analyze(Loop &L, Function &K) {
-  auto [X, Bound] = boundedIndex(L);
+  auto [X, Bound, Stay] = boundedIndex(L);
   BasicBlock *Latch = L.getLoopLatch();
   if (!X || !L.isInnermost() || !L.getLoopPreheader() || hasLiveOuts(L))
     return std::nullopt;
@@ -401,19 +401,15 @@ void addShapedPath(Function &K, ShapedLoop &S) {
   Inside->setName("grid.inside");
   // The iteration number and its divisions, outermost first, in 64 bits
   // (where the body runs, the indices and extents are not negative).
-  Type *Int64 = B.getInt64Ty();
-  auto Wide = [&](Value *V) {
-    return B.CreateZExt(V, Int64, "", /*IsNonNeg=*/true);
-  };
-  Value *Column64 = Wide(Column), *Row64 = Wide(Row),
-        *Columns64 = Wide(Columns);
+  Value *Column64 = widen(B, Column), *Row64 = widen(B, Row),
+        *Columns64 = widen(B, Columns);
   Value *InPlane = B.CreateAdd(B.CreateMul(Row64, Columns64), Column64);
   SmallVector<std::pair<Value *, Value *>, 2> Divisions;
   Value *X = InPlane;
   if (Outer) {
-    Value *Outer64 = Wide(Outer);
-    X = B.CreateAdd(B.CreateMul(Outer64, B.CreateMul(Wide(Rows), Columns64)),
-                    InPlane);
+    Value *Outer64 = widen(B, Outer);
+    X = B.CreateAdd(
+        B.CreateMul(Outer64, B.CreateMul(widen(B, Rows), Columns64)), InPlane);
     Divisions.push_back({Outer64, InPlane});
   }
   Divisions.push_back({Row64, Column64});

@@ -22,7 +22,6 @@
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #define DEBUG_TYPE "ompgpu-narrow-division"
@@ -200,12 +199,6 @@ std::pair<Value *, Value *> divideByReciprocal(IRBuilder<> &B, Value *X,
   return {Quotient, Remainder};
 }
 
-/// \p Value32, a quotient or remainder below 2^32, as the 64-bit value it
-/// replaces.
-Value *widen(IRBuilder<> &B, Value *Value32) {
-  return B.CreateZExt(Value32, B.getInt64Ty(), "", /*IsNonNeg=*/true);
-}
-
 /// Says that \p Op, a division by a loop-invariant value, is divided by a
 /// reciprocal as \p How says.
 void reportReciprocal(OptimizationRemarkEmitter &ORE, const BinaryOperator &Op,
@@ -283,20 +276,16 @@ void addWideCopy(Loop &L, Value *Fits, LoopInfo &LI, DominatorTree &DT) {
 /// where \p L is not such a loop.
 bool versionLoop(Loop &L, ArrayRef<std::pair<BinaryOperator *, Reciprocal>> Ops,
                  LoopInfo &LI, DominatorTree &DT) {
-  auto [X, Bound] = boundedIndex(L);
+  auto [X, Bound, Stay] = boundedIndex(L);
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
   if (!X || !X->getType()->isIntegerTy(64) || !Preheader || !Exit ||
       !L.isInnermost() || !dividendsBounded(Ops, *X))
     return false;
-  // Values of the loop used after it must reach their users through phis of
-  // the exit, which then take the copy's values too. Clang's loops are in
-  // that form already; others get it where the exit is the loop's alone.
-  if (!L.isLCSSAForm(DT)) {
-    if (!L.hasDedicatedExits())
-      return false;
-    formLCSSA(L, DT, &LI, nullptr);
-  }
+  // The exit's phis take the copy's values too (clang's loops are in LCSSA
+  // form already).
+  if (!formLoopLCSSA(L, DT, LI))
+    return false;
   // The indices the divisions give: where the loop has some, its values
   // must stay below 2^31 less their largest offset, not only below 2^32.
   SmallVector<IndexExtension, 8> Extensions;

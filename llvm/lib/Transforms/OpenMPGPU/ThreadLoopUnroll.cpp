@@ -18,7 +18,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
-#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <optional>
@@ -60,7 +59,7 @@ struct ThreadLoop {
 /// \p L as a ThreadLoop whose body qualifies (ThreadLoopUnroll.h), if it is
 /// one.
 std::optional<ThreadLoop> analyze(Loop &L) {
-  auto [X, Bound] = boundedIndex(L);
+  auto [X, Bound, Stay] = boundedIndex(L);
   BasicBlock *Block = L.getHeader();
   if (!X || !L.isInnermost() || L.getNumBlocks() != 1 ||
       !L.getLoopPreheader() || !L.getExitBlock())
@@ -72,6 +71,7 @@ std::optional<ThreadLoop> analyze(Loop &L) {
   T.Exit = L.getExitBlock();
   T.X = X;
   T.Bound = Bound;
+  T.Stay = Stay;
   auto *Branch = cast<BranchInst>(Block->getTerminator());
   T.Test = dyn_cast<ICmpInst>(Branch->getCondition());
   T.Next = dyn_cast<Instruction>(X->getIncomingValueForBlock(Block));
@@ -82,12 +82,6 @@ std::optional<ThreadLoop> analyze(Loop &L) {
       !match(T.Next, m_c_Add(m_Specific(X), m_Value(T.Stride))) ||
       !L.isLoopInvariant(T.Stride))
     return std::nullopt;
-  CmpInst::Predicate Predicate = T.Test->getOperand(0) == T.Next
-                                     ? T.Test->getPredicate()
-                                     : T.Test->getSwappedPredicate();
-  T.Stay = Branch->getSuccessor(0) == Block
-               ? Predicate
-               : CmpInst::getInversePredicate(Predicate);
   unsigned Instructions = 0;
   for (Instruction &I : *Block) {
     if (isa<PHINode>(I) || I.isTerminator())
@@ -268,14 +262,9 @@ PreservedAnalyses ThreadLoopUnrollPass::run(Function &F,
     std::optional<ThreadLoop> T = analyze(*L);
     if (!T)
       continue;
-    // The loop's values used after it must reach their users through phis
-    // of the exit, which then take the unrolled loop's values too.
-    if (!L->isLCSSAForm(DT)) {
-      if (!L->hasDedicatedExits())
-        continue;
-      formLCSSA(*L, DT, &LI, nullptr);
-    }
-    Found.push_back(*T);
+    // The exit's phis take the unrolled loop's values too.
+    if (formLoopLCSSA(*L, DT, LI))
+      Found.push_back(*T);
   }
   if (Found.empty())
     return PreservedAnalyses::all();
