@@ -123,10 +123,15 @@ void LargeCopies::runStaged(Queue &Q, CUcontext Context, size_t Size,
   }
 }
 
-void LargeCopies::laneToDevice(StagingLane &L, unsigned Index, const Plan &P,
-                               uintptr_t Dst, const char *Src) {
+void LargeCopies::laneToDevice(StagingLane &L, const Plan &P, uintptr_t Dst,
+                               const char *Src) {
+  // Chunks go to whichever thread is free: a helper that wakes late (100 us
+  // and more on a virtual machine's host) then takes fewer, instead of
+  // holding up the copy's end with its share (H200: 256 MiB in 5.78-5.93 ms
+  // against 5.87-5.97 with chunk k on thread k % T).
   unsigned B = 0;
-  for (size_t Chunk = Index; Chunk < P.Chunks; Chunk += P.Threads) {
+  for (size_t Chunk = NextChunk.fetch_add(1); Chunk < P.Chunks;
+       Chunk = NextChunk.fetch_add(1)) {
     // The buffer's last DMA, of this copy or an earlier one, has read it.
     if (L.Pending[B] &&
         !ok(L, Cu.EventSynchronize(L.Done[B]), "device failure"))
@@ -235,10 +240,10 @@ void LargeCopies::toDevice(Queue &Q, CUcontext Context, uintptr_t Dst,
   if (Policy == LargeCopyPath::Register &&
       registeredCopy(Q, Host, Size, /*ToDevice=*/true, Dst))
     return;
-  runStaged(Q, Context, Size,
-            [&](StagingLane &L, unsigned Index, const Plan &P) {
-              laneToDevice(L, Index, P, Dst, static_cast<const char *>(Src));
-            });
+  NextChunk.store(0);
+  runStaged(Q, Context, Size, [&](StagingLane &L, unsigned, const Plan &P) {
+    laneToDevice(L, P, Dst, static_cast<const char *>(Src));
+  });
 }
 
 void LargeCopies::fromDevice(Queue &Q, CUcontext Context, void *Dst,

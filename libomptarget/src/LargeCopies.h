@@ -97,7 +97,8 @@ private:
     CUresult Error = CUDA_SUCCESS;
     const char *Failed = nullptr;
   };
-  /// One copy cut into chunks: chunk k goes to thread k % Threads.
+  /// One copy cut into chunks. To the host, chunk k goes to thread
+  /// k % Threads; to the device, each thread takes the next chunk left.
   struct Plan {
     size_t Size, ChunkBytes, Chunks;
     unsigned Threads;
@@ -119,9 +120,9 @@ private:
   void prepare(StagingLane &L);
   /// Whether \p Result is a success; otherwise keeps it as \p L's failure.
   static bool ok(StagingLane &L, CUresult Result, const char *What);
-  /// Lane \p L's chunks of a copy to the device.
-  void laneToDevice(StagingLane &L, unsigned Index, const Plan &P,
-                    uintptr_t Dst, const char *Src);
+  /// The chunks of a copy to the device that lane \p L takes.
+  void laneToDevice(StagingLane &L, const Plan &P, uintptr_t Dst,
+                    const char *Src);
   /// Lane \p L's chunks of a copy to the host.
   void laneFromDevice(StagingLane &L, unsigned Index, const Plan &P, char *Dst,
                       uintptr_t Src);
@@ -142,6 +143,8 @@ private:
   std::vector<StagingLane> Lanes;
   /// How many chunks of the current copy to the host have their DMA queued.
   std::atomic<size_t> ChunksQueued{0};
+  /// The next chunk of the current copy to the device that no thread took.
+  std::atomic<size_t> NextChunk{0};
   /// Set when a lane of the current copy fails, so that lanes of a copy to
   /// the host waiting for their turn to queue a chunk give up.
   std::atomic<bool> StagingFailed{false};
