@@ -92,7 +92,7 @@ void LargeCopies::prepare(StagingLane &L) {
 
 template <typename PartFn>
 void LargeCopies::runStaged(Queue &Q, CUcontext Context, size_t Size,
-                            PartFn Part) {
+                            CUstream Shared, PartFn Part) {
   Plan P = plan(Size);
   // The lanes a copy uses for the first time are made here, one after the
   // other: the driver pins memory at about 0.36 ms a MiB on an H100's host,
@@ -101,30 +101,37 @@ void LargeCopies::runStaged(Queue &Q, CUcontext Context, size_t Size,
   for (unsigned Index = 0; Index < P.Threads; ++Index)
     prepare(Lanes[Index]);
   CUevent Start = Q.record();
+  if (Shared)
+    Cu.check(Cu.StreamWaitEvent(Shared, Start, 0), Device,
+             "cannot order a stream after another");
+  NextChunk.store(0);
   Threads.run(P.Threads, [&](unsigned Index) {
     StagingLane &L = Lanes[Index];
     L.Error = CUDA_SUCCESS;
-    if (ok(L, Cu.CtxSetCurrent(Context), "cannot make the context current") &&
-        ok(L, Cu.StreamWaitEvent(L.Stream, Start, 0),
+    if (!ok(L, Cu.CtxSetCurrent(Context), "cannot make the context current"))
+      return;
+    if (Shared) {
+      Part(L, Shared, P);
+      return;
+    }
+    if (ok(L, Cu.StreamWaitEvent(L.Stream, Start, 0),
            "cannot order a stream after another"))
-      Part(L, Index, P);
+      Part(L, L.Stream, P);
     if (L.Error == CUDA_SUCCESS)
       ok(L, Cu.EventRecord(L.Finished, L.Stream), "cannot record an event");
-    // Lanes of a copy to the host that wait for this one's chunks stop.
-    if (L.Error != CUDA_SUCCESS)
-      StagingFailed.store(true);
   });
   Events.giveBack(Start);
   for (unsigned Index = 0; Index < P.Threads; ++Index) {
     StagingLane &L = Lanes[Index];
     if (L.Error != CUDA_SUCCESS)
       Errors.failed(L.Error, L.Failed);
-    Q.waitFor(L.Finished);
+    if (!Shared)
+      Q.waitFor(L.Finished);
   }
 }
 
-void LargeCopies::laneToDevice(StagingLane &L, const Plan &P, uintptr_t Dst,
-                               const char *Src) {
+void LargeCopies::laneToDevice(StagingLane &L, CUstream Stream, const Plan &P,
+                               uintptr_t Dst, const char *Src) {
   // Chunks go to whichever thread is free: a helper that wakes late (100 us
   // and more on a virtual machine's host) then takes fewer, instead of
   // holding up the copy's end with its share (H200: 256 MiB in 5.78-5.93 ms
@@ -140,60 +147,67 @@ void LargeCopies::laneToDevice(StagingLane &L, const Plan &P, uintptr_t Dst,
     // An ordinary copy: the DMA then finds much of the buffer in the host's
     // cache (non-temporal stores here moved 34-38 GB/s against 41-43).
     memcpy(L.Memory[B], Src + Offset, Bytes);
-    if (!ok(L, Cu.MemcpyHtoDAsync(Dst + Offset, L.Memory[B], Bytes, L.Stream),
+    if (!ok(L, Cu.MemcpyHtoDAsync(Dst + Offset, L.Memory[B], Bytes, Stream),
             "cannot copy data to the device") ||
-        !ok(L, Cu.EventRecord(L.Done[B], L.Stream), "cannot record an event"))
+        !ok(L, Cu.EventRecord(L.Done[B], Stream), "cannot record an event"))
       return;
     L.Pending[B] = true;
     B = (B + 1) % BuffersPerThread;
   }
 }
 
-bool LargeCopies::queueFromDevice(StagingLane &L, const Plan &P, size_t Chunk,
-                                  unsigned B, uintptr_t Src) {
-  // Chunks are queued in order, so that each DMA can wait for one queued
-  // before it. The wait is short: the lane queuing the chunk before this one
-  // has copied out a chunk that landed earlier than the one just copied.
-  while (ChunksQueued.load(std::memory_order_acquire) != Chunk) {
-    if (StagingFailed.load(std::memory_order_relaxed))
-      return false;
-    std::this_thread::yield();
-  }
-  // A lane's own earlier DMAs run before this one in its stream: with one or
-  // two lanes, the chunk DmaDepth before is the lane's own.
-  bool Queued = true;
-  if (Chunk >= DmaDepth && DmaDepth % P.Threads != 0) {
-    size_t Earlier = Chunk - DmaDepth;
-    CUevent Landed =
-        Lanes[Earlier % P.Threads].Done[Earlier / P.Threads % BuffersPerThread];
-    Queued = ok(L, Cu.StreamWaitEvent(L.Stream, Landed, 0),
-                "cannot order a stream after another");
-  }
-  Queued = Queued &&
-           ok(L,
-              Cu.MemcpyDtoHAsync(L.Memory[B], Src + P.offsetOf(Chunk),
-                                 P.bytesOf(Chunk), L.Stream),
-              "cannot copy data from the device") &&
-           ok(L, Cu.EventRecord(L.Done[B], L.Stream), "cannot record an event");
-  if (Queued)
-    ChunksQueued.store(Chunk + 1, std::memory_order_release);
-  return Queued;
-}
-
-void LargeCopies::laneFromDevice(StagingLane &L, unsigned Index, const Plan &P,
+void LargeCopies::laneFromDevice(StagingLane &L, CUstream Stream, const Plan &P,
                                  char *Dst, uintptr_t Src) {
-  // The lane's chunk k uses buffer k % BuffersPerThread of its chunks, and
-  // its DMA runs a buffer ahead of the copies out.
-  size_t Step = P.Threads;
-  for (unsigned B = 0; B < BuffersPerThread; ++B)
-    if (Index + B * Step < P.Chunks &&
-        !queueFromDevice(L, P, Index + B * Step, B, Src))
-      return;
-  unsigned B = 0;
-  for (size_t Chunk = Index; Chunk < P.Chunks; Chunk += Step) {
+  // Each buffer holds the chunk the lane took last for it, its DMA queued
+  // a buffer ahead of the copies out. Where lanes take several chunks, all
+  // lanes' DMAs share one stream (\p Stream), so they run one after another
+  // in the order queued and each chunk lands at the link's speed: its thread
+  // starts copying it out early, where DMAs sharing the link all land late.
+  // No thread waits for another to queue first (lanes that queued in chunk
+  // order once waited for each other in turn, and a host short of CPU time
+  // made 16 MiB take 4 ms instead of 0.5).
+  size_t Held[BuffersPerThread];
+  bool Holds[BuffersPerThread] = {};
+  auto Take = [&](unsigned B) {
+    size_t Chunk = NextChunk.fetch_add(1);
+    if (Chunk >= P.Chunks)
+      return false;
+    // A DMA of a copy to the device, on the lane's own stream, may still
+    // read the buffer.
+    if (L.Pending[B] && Stream != L.Stream &&
+        !ok(L, Cu.StreamWaitEvent(Stream, L.Done[B], 0),
+            "cannot order a stream after another"))
+      return false;
+    if (!ok(L,
+            Cu.MemcpyDtoHAsync(L.Memory[B], Src + P.offsetOf(Chunk),
+                               P.bytesOf(Chunk), Stream),
+            "cannot copy data from the device") ||
+        !ok(L, Cu.EventRecord(L.Done[B], Stream), "cannot record an event"))
+      return false;
+    L.Pending[B] = true;
+    Held[B] = Chunk;
+    return true;
+  };
+  // A lane queues a buffer ahead only where the copy has more chunks than
+  // lanes: else the first thread to run would take two chunks at once and
+  // copy them out one after the other.
+  unsigned Ahead = P.Chunks > P.Threads ? BuffersPerThread : 1;
+  for (unsigned B = 0; B < Ahead; ++B)
+    if (!(Holds[B] = Take(B)))
+      break;
+  // The buffers take turns, so that the older chunk lands first; a buffer
+  // that got no chunk (none left, or none taken ahead) sits out its turn.
+  auto HoldsAny = [&] {
+    return std::any_of(Holds, Holds + BuffersPerThread,
+                       [](bool Held) { return Held; });
+  };
+  for (unsigned B = 0; HoldsAny(); B = (B + 1) % BuffersPerThread) {
+    if (!Holds[B])
+      continue;
     if (!ok(L, Cu.EventSynchronize(L.Done[B]), "device failure"))
       return;
     L.Pending[B] = false;
+    size_t Chunk = Held[B];
     // A large copy writes the program's memory without reading it first
     // (StreamingCopy.h): 39-42 GB/s against 29-33 with memcpy at 256 MiB,
     // 27-28 against 24 at 16 MiB; at 1 MiB, which the host's cache holds,
@@ -202,10 +216,7 @@ void LargeCopies::laneFromDevice(StagingLane &L, unsigned Index, const Plan &P,
       streamingCopy(Dst + P.offsetOf(Chunk), L.Memory[B], P.bytesOf(Chunk));
     else
       memcpy(Dst + P.offsetOf(Chunk), L.Memory[B], P.bytesOf(Chunk));
-    size_t Next = Chunk + BuffersPerThread * Step;
-    if (Next < P.Chunks && !queueFromDevice(L, P, Next, B, Src))
-      return;
-    B = (B + 1) % BuffersPerThread;
+    Holds[B] = L.Error == CUDA_SUCCESS && Take(B);
   }
 }
 
@@ -240,10 +251,10 @@ void LargeCopies::toDevice(Queue &Q, CUcontext Context, uintptr_t Dst,
   if (Policy == LargeCopyPath::Register &&
       registeredCopy(Q, Host, Size, /*ToDevice=*/true, Dst))
     return;
-  NextChunk.store(0);
-  runStaged(Q, Context, Size, [&](StagingLane &L, unsigned, const Plan &P) {
-    laneToDevice(L, P, Dst, static_cast<const char *>(Src));
-  });
+  runStaged(Q, Context, Size, /*Shared=*/nullptr,
+            [&](StagingLane &L, CUstream Stream, const Plan &P) {
+              laneToDevice(L, Stream, P, Dst, static_cast<const char *>(Src));
+            });
 }
 
 void LargeCopies::fromDevice(Queue &Q, CUcontext Context, void *Dst,
@@ -251,10 +262,17 @@ void LargeCopies::fromDevice(Queue &Q, CUcontext Context, void *Dst,
   if (Policy == LargeCopyPath::Register &&
       registeredCopy(Q, Dst, Size, /*ToDevice=*/false, Src))
     return;
-  ChunksQueued.store(0);
-  StagingFailed.store(false);
-  runStaged(Q, Context, Size,
-            [&](StagingLane &L, unsigned Index, const Plan &P) {
-              laneFromDevice(L, Index, P, static_cast<char *>(Dst), Src);
+  if (!FromStream)
+    Cu.check(Cu.StreamCreate(&FromStream, CU_STREAM_NON_BLOCKING), Device,
+             "cannot create a stream for staged copies");
+  // Where no lane takes more than one chunk, the DMAs go on the lanes' own
+  // streams and run at once: with one stream, lanes queuing at the same time
+  // wait for each other in the driver and for each other's DMAs (1 MiB took
+  // 94-96 us instead of 86-88).
+  Plan P = plan(Size);
+  CUstream Shared = P.Chunks > P.Threads ? FromStream : nullptr;
+  runStaged(Q, Context, Size, Shared,
+            [&](StagingLane &L, CUstream Stream, const Plan &P) {
+              laneFromDevice(L, Stream, P, static_cast<char *>(Dst), Src);
             });
 }

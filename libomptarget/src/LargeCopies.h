@@ -6,13 +6,14 @@
 // or more to or from the host therefore take one of three paths, chosen by
 // LIBOMPTARGET_LARGE_COPIES:
 //  - staged (default): the copy is cut into chunks that the threads of a
-//    HostThreads crew move at once, each through two pinned buffers and a
-//    stream of its own: a thread fills one buffer while the DMA out of its
-//    other one runs (from the device, the DMA into one buffer runs while the
-//    thread copies out of the other). Host data copied to the device has been
-//    read when the call returns, so the program may change it. From the
-//    device, the chunks' DMAs run in chunk order, two at a time, so that
-//    each lands at the link's speed and its thread starts copying it out
+//    HostThreads crew take one after another, each moving its chunks through
+//    two pinned buffers of its own: a thread fills one buffer while the DMA
+//    out of its other one runs (from the device, the DMA into one buffer runs
+//    while the thread copies out of the other), and waits for nobody but its
+//    own DMAs. Host data copied to the device has been read when the call
+//    returns, so the program may change it. From the device, the threads'
+//    DMAs share one stream where each takes several chunks, so that each
+//    chunk lands at the link's speed and its thread starts copying it out
 //    early, instead of all threads' DMAs sharing the link and landing late.
 //  - register: the host range is page-locked (cuMemHostRegister) for the one
 //    copy, which then runs at pinned speed; locking costs time per page
@@ -76,9 +77,6 @@ private:
   static constexpr size_t MaxChunkBytes = size_t(2) << 20;
   /// The smallest chunk: a thread woken for less costs more than it copies.
   static constexpr size_t MinChunkBytes = size_t(256) << 10;
-  /// A chunk's DMA from the device waits for that of the chunk this many
-  /// before it: two at a time keep the link busy across each DMA's start.
-  static constexpr size_t DmaDepth = 2;
   /// Copies to the host from this size on bypass the host's caches when they
   /// write the program's memory (measured faster at 16 MiB, slower at 1).
   static constexpr size_t StreamingCopyBytes = size_t(16) << 20;
@@ -97,8 +95,7 @@ private:
     CUresult Error = CUDA_SUCCESS;
     const char *Failed = nullptr;
   };
-  /// One copy cut into chunks. To the host, chunk k goes to thread
-  /// k % Threads; to the device, each thread takes the next chunk left.
+  /// One copy cut into chunks; each thread takes the next chunk left.
   struct Plan {
     size_t Size, ChunkBytes, Chunks;
     unsigned Threads;
@@ -110,26 +107,27 @@ private:
   };
 
   Plan plan(size_t Size) const;
-  /// Runs \p Part(Lane, Plan) on each thread of the plan, in \p Context,
-  /// after the work queued on \p Q so far (and the work queued next after
-  /// theirs); reports the first failure through Errors.
+  /// Runs \p Part(Lane, Stream, Plan) on each thread of the plan, in
+  /// \p Context, after the work queued on \p Q so far. The lanes' DMAs go on
+  /// \p Shared where given (the construct's later work need not wait for
+  /// them: the lanes do), else each on its lane's stream (and the work
+  /// queued on \p Q next waits for them). Reports the first failure through
+  /// Errors.
   template <typename PartFn>
-  void runStaged(Queue &Q, CUcontext Context, size_t Size, PartFn Part);
+  void runStaged(Queue &Q, CUcontext Context, size_t Size, CUstream Shared,
+                 PartFn Part);
   /// Makes \p L ready at its first use, on the calling thread: its stream,
   /// its pinned buffers and events from the device's pool, kept for good.
   void prepare(StagingLane &L);
   /// Whether \p Result is a success; otherwise keeps it as \p L's failure.
   static bool ok(StagingLane &L, CUresult Result, const char *What);
   /// The chunks of a copy to the device that lane \p L takes.
-  void laneToDevice(StagingLane &L, const Plan &P, uintptr_t Dst,
-                    const char *Src);
-  /// Lane \p L's chunks of a copy to the host.
-  void laneFromDevice(StagingLane &L, unsigned Index, const Plan &P, char *Dst,
+  void laneToDevice(StagingLane &L, CUstream Stream, const Plan &P,
+                    uintptr_t Dst, const char *Src);
+  /// The chunks of a copy to the host that lane \p L takes, their DMAs
+  /// queued on \p Stream.
+  void laneFromDevice(StagingLane &L, CUstream Stream, const Plan &P, char *Dst,
                       uintptr_t Src);
-  /// Queues the DMA of chunk \p Chunk of a copy to the host into buffer \p B
-  /// of \p L, once the lanes have queued every chunk before it.
-  bool queueFromDevice(StagingLane &L, const Plan &P, size_t Chunk, unsigned B,
-                       uintptr_t Src);
   /// The register path; false where the driver would not lock the range.
   bool registeredCopy(Queue &Q, void *Host, size_t Size, bool ToDevice,
                       uintptr_t DeviceAddress);
@@ -141,13 +139,10 @@ private:
   const LargeCopyPath Policy;
   HostThreads Threads;
   std::vector<StagingLane> Lanes;
-  /// How many chunks of the current copy to the host have their DMA queued.
-  std::atomic<size_t> ChunksQueued{0};
-  /// The next chunk of the current copy to the device that no thread took.
+  /// The one stream of every lane's DMAs from the device.
+  CUstream FromStream = nullptr;
+  /// The next chunk of the current copy that no thread took.
   std::atomic<size_t> NextChunk{0};
-  /// Set when a lane of the current copy fails, so that lanes of a copy to
-  /// the host waiting for their turn to queue a chunk give up.
-  std::atomic<bool> StagingFailed{false};
 };
 
 } // namespace omptarget

@@ -1,11 +1,12 @@
 // Copies of large host data (LargeCopies.h) against the fake CUDA driver:
-// staged in chunks of 2 MiB at most, each thread of the staging crew through
-// its own two pinned buffers and stream (more chunks than a thread has
-// buffers, partial sections at odd offsets, both directions, with one copy
-// thread, whose chunks and calls are checked in order, and with four and the
-// default number, whose order is the scheduler's but for the DMAs from the
-// device, which run in chunk order), through host memory locked
-// for the copy, or the driver's pageable path; pinned host memory and small
+// staged in chunks of 2 MiB at most, each thread of the staging crew taking
+// the next chunk left and moving it through its own two pinned buffers, its
+// DMAs on its own stream to the device and on one stream shared by all
+// threads from it (more chunks than a thread has buffers, partial sections
+// at odd offsets, both directions, with one copy thread, whose chunks and
+// calls are checked in order, and with four and the default number, whose
+// order is the scheduler's), through host memory locked for the copy, or the
+// driver's pageable path; pinned host memory and small
 // copies go straight. The data lands where it should on every path, and host
 // data copied to the device may change as soon as the construct returns.
 // The fake runs queued copies only when the host waits, so a staging buffer
@@ -16,6 +17,7 @@
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STAGED
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=4 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s --check-prefixes=CHECK,CREW
 // RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LD_LIBRARY_PATH=%t.dir %t 2>&1 | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=mandatory FAKE_CUDA_TRACE=1 LIBOMPTARGET_STAGING_THREADS=4 LD_LIBRARY_PATH=%t.dir taskset -c 0 %t 2>&1 | FileCheck %s --check-prefixes=CHECK
 // A DMA from the device that fails while other lanes wait for their turn:
 // the copy reports it and the program stops, nothing waits for good.
 // RUN: env OMP_TARGET_OFFLOAD=mandatory LIBOMPTARGET_STAGING_THREADS=4 FAKE_CUDA_COPY_FROM_ERROR_AFTER=3 LD_LIBRARY_PATH=%t.dir not %t 2>&1 | FileCheck %s --check-prefix=FAILED
@@ -134,31 +136,21 @@ int main(void) {
   // CHECK-LABEL: -- update from
   // FAILED: -- update from
   // FAILED-NEXT: omptarget fatal error: device 0: cannot copy data from the device: CUDA_ERROR_ILLEGAL_ADDRESS
-  // STAGED-COUNT-10: copy 2097152 bytes from the device (stream [[LANE]])
-  // STAGED: copy 4089 bytes from the device (stream [[LANE]])
-  // Ten chunks of 2 MiB (no buffer holds more) and the 4089 bytes left. With
-  // four lanes, the DMAs are queued in chunk order, each but the first two
-  // after the DMA of the chunk two before it, in another lane's stream.
-  // CREW: copy 2097152 bytes from the device (stream [[S0:[0-9]+]])
-  // CREW: copy 2097152 bytes from the device (stream [[S1:[0-9]+]])
-  // CREW: stream [[S2:[0-9]+]] waits for an event of stream [[S0]]
-  // CREW: copy 2097152 bytes from the device (stream [[S2]])
-  // CREW: stream [[S3:[0-9]+]] waits for an event of stream [[S1]]
-  // CREW: copy 2097152 bytes from the device (stream [[S3]])
-  // CREW: stream [[S0]] waits for an event of stream [[S2]]
-  // CREW: copy 2097152 bytes from the device (stream [[S0]])
-  // CREW: stream [[S1]] waits for an event of stream [[S3]]
-  // CREW: copy 2097152 bytes from the device (stream [[S1]])
-  // CREW: stream [[S2]] waits for an event of stream [[S0]]
-  // CREW: copy 2097152 bytes from the device (stream [[S2]])
-  // CREW: stream [[S3]] waits for an event of stream [[S1]]
-  // CREW: copy 2097152 bytes from the device (stream [[S3]])
-  // CREW: stream [[S0]] waits for an event of stream [[S2]]
-  // CREW: copy 2097152 bytes from the device (stream [[S0]])
-  // CREW: stream [[S1]] waits for an event of stream [[S3]]
-  // CREW: copy 2097152 bytes from the device (stream [[S1]])
-  // CREW: stream [[S2]] waits for an event of stream [[S0]]
-  // CREW: copy 4089 bytes from the device (stream [[S2]])
+  // Ten chunks of 2 MiB (no buffer holds more) and the 4089 bytes left, the
+  // DMAs on one stream, each into a buffer once the lane's last DMA to the
+  // device (on its own stream) has read it and the host copied out the chunk
+  // the buffer held.
+  // STAGED: create stream [[FROM:[0-9]+]] (non-blocking)
+  // STAGED-NEXT: stream [[FROM]] waits for an event of stream {{[0-9]+}}
+  // STAGED-NEXT: stream [[FROM]] waits for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 2097152 bytes from the device (stream [[FROM]])
+  // STAGED-NEXT: stream [[FROM]] waits for an event of stream [[LANE]]
+  // STAGED-NEXT: copy 2097152 bytes from the device (stream [[FROM]])
+  // STAGED-NEXT: wait for an event of stream [[FROM]]
+  // STAGED-NEXT: copy 2097152 bytes from the device (stream [[FROM]])
+  // STAGED-NEXT: wait for an event of stream [[FROM]]
+  // STAGED-COUNT-7: copy 2097152 bytes from the device (stream [[FROM]])
+  // STAGED: copy 4089 bytes from the device (stream [[FROM]])
   // REGISTER: lock {{[0-9]+}} bytes of host memory (flags 0)
   // REGISTER-NEXT: copy 20975609 bytes from the device
   // PAGEABLE: copy 20975609 bytes from the device
@@ -178,11 +170,22 @@ int main(void) {
   // CHECK-LABEL: -- omp_target_memcpy
   // STAGED-COUNT-25: copy 2097152 bytes to the device (stream [[LANE]])
   // STAGED: copy 1 bytes to the device (stream [[LANE]])
-  // STAGED-COUNT-24: copy 2097152 bytes from the device (stream [[LANE]])
-  // STAGED: copy 2097146 bytes from the device (stream [[LANE]])
+  // STAGED-COUNT-24: copy 2097152 bytes from the device (stream [[FROM]])
+  // STAGED: copy 2097146 bytes from the device (stream [[FROM]])
   // STAGED-NOT: alloc {{[0-9]+}} bytes of pinned
   printf("memcpy: %zu %zu wrong\n", wrong(C, 0, 7, 5), wrong(C, 7, Big, 4));
   // CHECK: memcpy: 0 0 wrong
+
+  // No more chunks than threads (one each, none queued ahead), where one
+  // thread may take a second chunk into the same buffer once it copied out
+  // the first (on one CPU, the first thread takes them all).
+  fill(C, 0, Big, 6);
+  omp_target_memcpy(Dc, C, MiB + 5, 0, 0, Dev, Host);
+  fill(C, 0, Big, 7);
+  omp_target_memcpy(C, Dc, MiB + 5, 0, 0, Host, Dev);
+  printf("memcpy a chunk a thread: %zu %zu wrong\n", wrong(C, 0, MiB + 5, 6),
+         wrong(C, MiB + 5, Big, 7));
+  // CHECK: memcpy a chunk a thread: 0 0 wrong
 
   // Below a mebibyte: one copy on every path. Back to pageable memory, up to
   // 64 KiB lands in the runtime's pinned memory, queued behind the device's
