@@ -11,10 +11,11 @@ on, which would otherwise favour whichever variant runs last), and the tables
 give the median over the rounds. That holds for map_bandwidth too: one run's
 figure at 256 MiB is a median of four copies, and went from 0.81 to 0.83 of
 pinned memory's between runs in one call, and 0.79 in a whole set (H200
-hosts, sessions 20 and 21). A binary that fails or runs past --timeout is not run
-again. A binary starts only while the time budget (--budget) leaves room for
-it, judged by its time in the round before, so that the whole run fits one
-device call; the first table says how many rounds each measurement got.
+hosts, sessions 20 and 21). A binary that fails or runs past --timeout is
+not run again. A binary starts only while the time budget (--budget) leaves
+room for it, judged by its time in the round before, so that the whole run
+fits one device call; the first table says how many rounds each measurement
+got.
 
 Tables: one row per measurement with ours, upstream LLVM 19, the CUDA twin
 and the ratios ours/upstream and ours/CUDA; map bandwidth in GB/s per size

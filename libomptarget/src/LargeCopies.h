@@ -139,7 +139,8 @@ private:
   const LargeCopyPath Policy;
   HostThreads Threads;
   std::vector<StagingLane> Lanes;
-  /// The one stream of every lane's DMAs from the device.
+  /// The one stream of every lane's DMAs from the device, in copies where
+  /// lanes take several chunks each.
   CUstream FromStream = nullptr;
   /// The next chunk of the current copy that no thread took.
   std::atomic<size_t> NextChunk{0};

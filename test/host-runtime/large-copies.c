@@ -1,8 +1,8 @@
 // Copies of large host data (LargeCopies.h) against the fake CUDA driver:
 // staged in chunks of 2 MiB at most, each thread of the staging crew taking
 // the next chunk left and moving it through its own two pinned buffers, its
-// DMAs on its own stream to the device and on one stream shared by all
-// threads from it (more chunks than a thread has buffers, partial sections
+// DMAs on its own stream to the device and, where threads take several
+// chunks, on one stream shared by all threads from it (more chunks than a thread has buffers, partial sections
 // at odd offsets, both directions, with one copy thread, whose chunks and
 // calls are checked in order, and with four and the default number, whose
 // order is the scheduler's), through host memory locked for the copy, or the
