@@ -14,6 +14,7 @@
 
 #include "OffloadABI.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -113,17 +114,23 @@ bool bodyRunsAlone(const Instruction &I) {
 /// Whether \p I, outside the thread loop, only computes, or stores to a team
 /// variable (shared memory) that nothing kernel \p K runs (\p Code) reads
 /// (the runtime's launch environment, once nothing that needed it is left):
-/// the shaped path skips it.
+/// the shaped path skips it. \p Unread caches the answer per variable.
 bool onlyComputes(const Instruction &I, const Function &K,
-                  const SetVector<Function *> &Code) {
+                  const SetVector<Function *> &Code,
+                  DenseMap<const GlobalVariable *, bool> &Unread) {
   if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I))
     if (Intrinsic->isAssumeLikeIntrinsic())
       return true;
   if (auto *Store = dyn_cast<StoreInst>(&I)) {
     auto *Variable = dyn_cast<GlobalVariable>(
         getUnderlyingObject(Store->getPointerOperand()));
-    return Variable && Variable->getAddressSpace() == SharedAddressSpace &&
-           Variable->hasLocalLinkage() && storesOnly(*Variable, K, Code);
+    if (!Variable || Variable->getAddressSpace() != SharedAddressSpace ||
+        !Variable->hasLocalLinkage())
+      return false;
+    auto [It, New] = Unread.try_emplace(Variable, false);
+    if (New)
+      It->second = storesOnly(*Variable, K, Code).has_value();
+    return It->second;
   }
   return !I.mayHaveSideEffects();
 }
@@ -271,10 +278,11 @@ std::optional<ShapedLoop> analyze(Loop &L, Function &K) {
     return std::nullopt;
   // Everything else in the kernel only computes.
   SetVector<Function *> Code = functionsReachableFrom(K);
+  DenseMap<const GlobalVariable *, bool> Unread;
   for (BasicBlock &Block : K)
     if (!L.contains(&Block))
       for (Instruction &I : Block)
-        if (!onlyComputes(I, K, Code))
+        if (!onlyComputes(I, K, Code, Unread))
           return std::nullopt;
   // What the body keeps: its effects and branches, and what they use, with X
   // and its divisions given by the grid.
