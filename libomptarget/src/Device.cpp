@@ -394,7 +394,12 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
   };
   CopyBox Row;
   Row.Width = Size;
-  if (char *Pinned = landingFor(Dst, Size, Row)) {
+  // The driver's copy into pageable memory is as synchronous as a small one
+  // here, but starts only once the host has seen the work before it done: a
+  // copy into pinned memory is queued behind that work and runs as soon as
+  // it ends.
+  Landings Landed;
+  if (char *Pinned = landingFor(CopiesOut, Dst, Size, Row)) {
     QueueCopy(Src, Pinned, Size);
   } else if (Large.takes(Dst, Size)) {
     enqueue(
@@ -402,14 +407,10 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
           Large.fromDevice(Current->Work, Context, Dst, Src, Size);
         },
         [&] { return copyEvent("DtoH", Size); });
-  } else if (Size <= SmallLandingBytes &&
-             !HostAccessibleMemory::get().contains(addressOf(Dst), Size)) {
-    // The driver's copy into pageable memory is as synchronous as this, but
-    // starts only once the host has seen the work before it done: a copy
-    // into pinned memory is queued behind that work and runs as soon as it
-    // ends.
-    Landings Landed{{static_cast<char *>(Dst), LandingMemory.take(Size), Row}};
-    QueueCopy(Src, Landed.front().Pinned, Size);
+  } else if (char *Pinned = Size <= SmallLandingBytes
+                                ? landingFor(&Landed, Dst, Size, Row)
+                                : nullptr) {
+    QueueCopy(Src, Pinned, Size);
     synchronize();
     LandingMemory.land(Landed, Large.hostThreads());
   } else {
@@ -417,11 +418,12 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
   }
 }
 
-char *Device::landingFor(void *Host, size_t Span, const CopyBox &Box) {
-  if (!CopiesOut || HostAccessibleMemory::get().contains(addressOf(Host), Span))
+char *Device::landingFor(Landings *List, void *Host, size_t Span,
+                         const CopyBox &Box) {
+  if (!List || HostAccessibleMemory::get().contains(addressOf(Host), Span))
     return nullptr;
   char *Pinned = LandingMemory.take(Box.Width * Box.Height * Box.Depth);
-  CopiesOut->push_back({static_cast<char *>(Host), Pinned, Box});
+  List->push_back({static_cast<char *>(Host), Pinned, Box});
   return Pinned;
 }
 
@@ -529,7 +531,7 @@ void Device::copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) {
   Copy.dstMemoryType = CU_MEMORYTYPE_HOST;
   size_t Span = (Box.Depth - 1) * Box.DstSlicePitch +
                 (Box.Height - 1) * Box.DstPitch + Box.Width;
-  if (char *Pinned = landingFor(Dst, Span, Box)) {
+  if (char *Pinned = landingFor(CopiesOut, Dst, Span, Box)) {
     // The rows land packed.
     CopyBox Packed = Box;
     Packed.DstPitch = Box.Width;

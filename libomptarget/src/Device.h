@@ -256,10 +256,11 @@ private:
   /// the box's shape, which this fills in.
   void copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy, const char *Direction);
   /// Pinned memory for the rows of \p Box, to go to the \p Span bytes of
-  /// host memory at \p Host, to land in (listed in CopiesOut) if the
-  /// construct in progress completes later and \p Host is pageable; else
-  /// nullptr (copy to \p Host itself).
-  char *landingFor(void *Host, size_t Span, const CopyBox &Box);
+  /// host memory at \p Host, to land in (listed in \p List) if \p List is
+  /// given and \p Host is pageable; else nullptr (copy to \p Host itself).
+  /// The list is CopiesOut, for a construct that completes later, or a
+  /// synchronous copy's own.
+  char *landingFor(Landings *List, void *Host, size_t Span, const CopyBox &Box);
   /// Enables this device's access to \p Peer's memory once, where the
   /// driver says the two GPUs allow it.
   void reachPeer(const Device &Peer);

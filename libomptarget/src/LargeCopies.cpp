@@ -91,9 +91,8 @@ void LargeCopies::prepare(StagingLane &L) {
 }
 
 template <typename PartFn>
-void LargeCopies::runStaged(Queue &Q, CUcontext Context, size_t Size,
+void LargeCopies::runStaged(Queue &Q, CUcontext Context, const Plan &P,
                             CUstream Shared, PartFn Part) {
-  Plan P = plan(Size);
   // The lanes a copy uses for the first time are made here, one after the
   // other: the driver pins memory at about 0.36 ms a MiB on an H100's host,
   // and slower from several threads at once (24 buffers of 4 MiB: 34 ms from
@@ -191,7 +190,7 @@ void LargeCopies::laneFromDevice(StagingLane &L, CUstream Stream, const Plan &P,
   // A lane queues a buffer ahead only where the copy has more chunks than
   // lanes: else the first thread to run would take two chunks at once and
   // copy them out one after the other.
-  unsigned Ahead = P.Chunks > P.Threads ? BuffersPerThread : 1;
+  unsigned Ahead = P.severalEach() ? BuffersPerThread : 1;
   for (unsigned B = 0; B < Ahead; ++B)
     if (!(Holds[B] = Take(B)))
       break;
@@ -251,7 +250,7 @@ void LargeCopies::toDevice(Queue &Q, CUcontext Context, uintptr_t Dst,
   if (Policy == LargeCopyPath::Register &&
       registeredCopy(Q, Host, Size, /*ToDevice=*/true, Dst))
     return;
-  runStaged(Q, Context, Size, /*Shared=*/nullptr,
+  runStaged(Q, Context, plan(Size), /*Shared=*/nullptr,
             [&](StagingLane &L, CUstream Stream, const Plan &P) {
               laneToDevice(L, Stream, P, Dst, static_cast<const char *>(Src));
             });
@@ -262,16 +261,15 @@ void LargeCopies::fromDevice(Queue &Q, CUcontext Context, void *Dst,
   if (Policy == LargeCopyPath::Register &&
       registeredCopy(Q, Dst, Size, /*ToDevice=*/false, Src))
     return;
-  if (!FromStream)
-    Cu.check(Cu.StreamCreate(&FromStream, CU_STREAM_NON_BLOCKING), Device,
-             "cannot create a stream for staged copies");
   // Where no lane takes more than one chunk, the DMAs go on the lanes' own
   // streams and run at once: with one stream, lanes queuing at the same time
   // wait for each other in the driver and for each other's DMAs (1 MiB took
   // 94-96 us instead of 86-88).
   Plan P = plan(Size);
-  CUstream Shared = P.Chunks > P.Threads ? FromStream : nullptr;
-  runStaged(Q, Context, Size, Shared,
+  if (P.severalEach() && !FromStream)
+    Cu.check(Cu.StreamCreate(&FromStream, CU_STREAM_NON_BLOCKING), Device,
+             "cannot create a stream for staged copies");
+  runStaged(Q, Context, P, P.severalEach() ? FromStream : nullptr,
             [&](StagingLane &L, CUstream Stream, const Plan &P) {
               laneFromDevice(L, Stream, P, static_cast<char *>(Dst), Src);
             });

@@ -104,17 +104,19 @@ private:
       size_t Left = Size - offsetOf(Chunk);
       return Left < ChunkBytes ? Left : ChunkBytes;
     }
+    /// Whether threads take more than one chunk each.
+    bool severalEach() const { return Chunks > Threads; }
   };
 
   Plan plan(size_t Size) const;
-  /// Runs \p Part(Lane, Stream, Plan) on each thread of the plan, in
-  /// \p Context, after the work queued on \p Q so far. The lanes' DMAs go on
+  /// Runs \p Part(Lane, Stream, P) on each thread of \p P, in \p Context,
+  /// after the work queued on \p Q so far. The lanes' DMAs go on
   /// \p Shared where given (the construct's later work need not wait for
   /// them: the lanes do), else each on its lane's stream (and the work
   /// queued on \p Q next waits for them). Reports the first failure through
   /// Errors.
   template <typename PartFn>
-  void runStaged(Queue &Q, CUcontext Context, size_t Size, CUstream Shared,
+  void runStaged(Queue &Q, CUcontext Context, const Plan &P, CUstream Shared,
                  PartFn Part);
   /// Makes \p L ready at its first use, on the calling thread: its stream,
   /// its pinned buffers and events from the device's pool, kept for good.

@@ -475,8 +475,8 @@ void addShapedPath(Function &K, ShapedLoop &S) {
   remapInstructionsInBlocks(Copies, Map);
   for (const IndexExtension &Ext : ColumnIndices) {
     Value *OffsetValue = Ext.OffsetValue;
-    if (OffsetValue && Map.count(OffsetValue))
-      OffsetValue = Map[OffsetValue];
+    if (Value *Copied = OffsetValue ? Map.lookup(OffsetValue) : nullptr)
+      OffsetValue = Copied;
     narrowIndexExtension({cast<Instruction>(Map[Ext.Extension]), Column,
                           Ext.Offset, OffsetValue},
                          Column);
