@@ -24,6 +24,7 @@
 #include "Trace.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 using namespace omptarget;
@@ -107,25 +108,27 @@ static bool buildArguments(Device &D, const __tgt_kernel_arguments &Args,
   return HostSeesWrites;
 }
 
-/// The launch environment (OffloadABI.h) of \p K's launches on the current
-/// lane of \p D, with room for its teams-reduction records: the lane's, grown
-/// when a kernel needs more room. Kernels of a lane run one at a time, so the
-/// counters, which every launch leaves at zero, serve them in turn.
-static uintptr_t launchEnvironment(Device &D, const Kernel &K) {
-  Lane &L = D.lane();
-  if (L.LaunchEnvironment && L.ReductionRecordBytes >= K.ReductionRecordBytes &&
-      L.ReductionRecords >= K.ReductionRecords)
-    return L.LaunchEnvironment;
-  uint32_t RecordBytes =
-      std::max(L.ReductionRecordBytes, K.ReductionRecordBytes);
-  uint32_t Records = std::max(L.ReductionRecords, K.ReductionRecords);
+/// The teams-reduction records a launch of \p K with \p Teams teams needs:
+/// one per team, so that no team waits for another's record lock, while
+/// they take at most 64 MiB; never fewer than clang sized the kernel for
+/// (teams beyond the records share them through their locks).
+static uint32_t reductionRecordsFor(const Kernel &K, uint32_t Teams) {
+  constexpr uint64_t MaxRecordsBytes = 64u << 20;
+  return static_cast<uint32_t>(std::max<uint64_t>(
+      K.ReductionRecords,
+      std::min<uint64_t>(Teams, MaxRecordsBytes / K.ReductionRecordBytes)));
+}
+
+/// Replaces the launch environment of lane \p L of \p D by one with room for
+/// \p BufferBytes of teams-reduction records and \p Locks lock words.
+static void allocateLaunchEnvironment(Device &D, Lane &L, const Kernel &K,
+                                      size_t BufferBytes, uint32_t Locks) {
   // The environment, the counters and then the records, each 16-byte aligned
   // (enough for any reduction variable).
   auto AlignUp = [](size_t Bytes) { return (Bytes + 15) & ~size_t(15); };
   size_t HeaderBytes = AlignUp(sizeof(KernelLaunchEnvironmentTy));
-  size_t CounterBytes = AlignUp(sizeof(uint32_t) * (1 + size_t(Records)));
-  uintptr_t Memory =
-      D.allocate(HeaderBytes + CounterBytes + size_t(RecordBytes) * Records);
+  size_t CounterBytes = AlignUp(sizeof(uint32_t) * (1 + size_t(Locks)));
+  uintptr_t Memory = D.allocate(HeaderBytes + CounterBytes + BufferBytes);
   if (!Memory)
     fatal("out of device memory for the teams-reduction records of kernel %s "
           "on device %d (%s)",
@@ -136,16 +139,44 @@ static uintptr_t launchEnvironment(Device &D, const Kernel &K) {
   Environment.Reduction.RecordStates =
       pointerTo<uint32_t>(Counters + sizeof(uint32_t));
   Environment.Reduction.Buffer = pointerTo(Counters + CounterBytes);
-  Environment.Reduction.Records = Records;
   D.fill(Counters, 0, CounterBytes);
   D.copyToDevice(Memory, &Environment, sizeof(Environment));
   // Kernels queued before still use the old one.
   if (L.LaunchEnvironment)
     D.releaseWhenDone(L.LaunchEnvironment);
   L.LaunchEnvironment = Memory;
-  L.ReductionRecordBytes = RecordBytes;
-  L.ReductionRecords = Records;
-  return Memory;
+  L.ReductionBufferBytes = BufferBytes;
+  L.ReductionLocks = Locks;
+  L.ReductionRecords = 0;
+}
+
+/// The launch environment (OffloadABI.h) of \p K's launches of \p Teams
+/// teams on the current lane of \p D: the lane's, grown when a launch needs
+/// more room. Kernels of a lane run one at a time, so the counters, which
+/// every launch leaves at zero, serve them in turn.
+static uintptr_t launchEnvironment(Device &D, const Kernel &K, uint32_t Teams) {
+  Lane &L = D.lane();
+  uint32_t Wanted = reductionRecordsFor(K, Teams);
+  size_t WantedBytes = size_t(Wanted) * K.ReductionRecordBytes;
+  if (!L.LaunchEnvironment || L.ReductionBufferBytes < WantedBytes ||
+      L.ReductionLocks < Wanted)
+    allocateLaunchEnvironment(D, L, K,
+                              std::max(L.ReductionBufferBytes, WantedBytes),
+                              std::max(L.ReductionLocks, Wanted));
+  // The kernel gets every record the room holds at its record size, so that
+  // kernels of one record size taking turns leave the count as it is; it
+  // changes in the environment (before the launch, on the lane's stream)
+  // only where kernels of different record sizes take turns.
+  uint32_t Records = static_cast<uint32_t>(std::min<uint64_t>(
+      L.ReductionLocks, L.ReductionBufferBytes / K.ReductionRecordBytes));
+  if (Records != L.ReductionRecords) {
+    D.copyToDevice(L.LaunchEnvironment +
+                       offsetof(KernelLaunchEnvironmentTy, Reduction) +
+                       offsetof(ReductionEnvironmentTy, Records),
+                   &Records, sizeof(Records));
+    L.ReductionRecords = Records;
+  }
+  return L.LaunchEnvironment;
 }
 
 namespace {
@@ -266,7 +297,7 @@ void omptarget::launchKernel(Device &D, Kernel &K, const ident_t *Loc,
     LaunchConfig C = configure(D, K, NumTeams, Args, B.Arguments);
     const LaunchGeometry &G = C.Geometry;
     if (K.ReductionRecordBytes > 0)
-      B.Arguments[0] = launchEnvironment(D, K);
+      B.Arguments[0] = launchEnvironment(D, K, G.Teams[0]);
     size_t NumArguments = B.Arguments.size() - 1;
     if (infoEnabled())
       printLaunch(D, K, G, NumArguments);

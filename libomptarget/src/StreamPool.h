@@ -27,8 +27,8 @@
 namespace omptarget {
 
 struct Lane {
-  Lane(const CudaDriver &Cu, EventPool &Events, QueueErrors &Errors,
-       int Device, int Number, CUstream Stream, uint32_t *Progress)
+  Lane(const CudaDriver &Cu, EventPool &Events, QueueErrors &Errors, int Device,
+       int Number, CUstream Stream, uint32_t *Progress)
       : Work(Cu, Events, Errors, Device, Number, Stream, Progress),
         Stage(Cu, Device) {}
 
@@ -36,12 +36,15 @@ struct Lane {
   Staging Stage;
   /// Asynchronous constructs and interop objects using the lane.
   int Users = 0;
-  /// The launch environment of the kernels launched on the lane and the
-  /// teams-reduction records it has room for (KernelLaunch.cpp); 0 until a
-  /// kernel needs one. Kernels of one stream run one after the other, so one
-  /// per lane suffices.
+  /// The launch environment of the kernels launched on the lane
+  /// (KernelLaunch.cpp); 0 until a kernel needs one. Kernels of one stream
+  /// run one after the other, so one per lane suffices. It has room for
+  /// ReductionBufferBytes of teams-reduction records and ReductionLocks lock
+  /// words, and tells the kernels that ReductionRecords records are theirs
+  /// (how many depends on a kernel's record size).
   uintptr_t LaunchEnvironment = 0;
-  uint32_t ReductionRecordBytes = 0;
+  size_t ReductionBufferBytes = 0;
+  uint32_t ReductionLocks = 0;
   uint32_t ReductionRecords = 0;
 };
 

@@ -1,8 +1,11 @@
 // Teams and parallel reductions across launch geometries: one team, a few,
-// and more teams than the 1024 records of the teams reduction buffer; teams
-// whose size is not a multiple of the warp size; a generic teams loop around
-// parallel reductions; array sections; a user-defined reduction; and a kernel
-// launched repeatedly (the runtime's counters must be reset each time).
+// and more teams than clang's 1024 records (the host runtime then gives the
+// launch a record per team); teams whose size is not a multiple of the warp
+// size; a generic teams loop around parallel reductions; array sections; 16
+// KiB records for more teams than the runtime affords records (64 MiB), so
+// that teams share records through their locks; a user-defined reduction; and
+// a kernel launched repeatedly (the runtime's counters must be reset each
+// time).
 // RUN: %clang -O2 %offload %s -o %t && %run %t | FileCheck %s
 // CHECK: teams 1 x 128: ok
 // CHECK: teams 7 x 96: ok
@@ -14,6 +17,7 @@
 // CHECK: generic 3000: ok
 // CHECK: generic 3 x 33: ok
 // CHECK: array section: ok
+// CHECK: shared records: ok
 // CHECK: declare reduction: ok
 // CHECK: repeated: ok
 #include <stdio.h>
@@ -129,6 +133,24 @@ int main(void) {
     for (int k = 0; k < 10; ++k)
       ok &= hist[k] == rhist[k];
     report("array section", ok);
+  }
+  {
+    // 5000 records of 16 KiB exceed what the runtime gives one launch.
+    enum { Bins = 2048 };
+    double *bins = calloc(Bins, sizeof(double));
+    long *rbins = calloc(Bins, sizeof(long));
+    for (int i = 0; i < n; ++i)
+      rbins[(x[i] + 300 + i) % Bins] += 1;
+#pragma omp target teams distribute parallel for num_teams(5000)            \
+    thread_limit(32) map(to : x[:n]) reduction(+ : bins[:Bins])
+    for (int i = 0; i < n; ++i)
+      bins[(x[i] + 300 + i) % Bins] += 1;
+    int ok = 1;
+    for (int k = 0; k < Bins; ++k)
+      ok &= bins[k] == rbins[k];
+    report("shared records", ok);
+    free(bins);
+    free(rbins);
   }
   {
     struct minloc best = {1e300, -1}, rbest = {1e300, -1};

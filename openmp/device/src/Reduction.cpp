@@ -174,8 +174,8 @@ bool storeTeamValue(EnvFn GetEnv, void *ReduceList, void *Buffer,
       ListToGlobalReduce(Buffer, int32_t(Record), ReduceList);
     hw::storeRelease(Lock, RecordFilled);
   }
-  // Release the record to whichever team turns out to be last.
-  hw::fenceDevice();
+  // Release the record to whichever team turns out to be last (the calling
+  // thread wrote it).
   uint32_t Done = hw::fetchAddAcqRel(Env.TeamsDone, 1u);
   OMPGPU_ASSERT(Done < NumTeams, nullptr,
                 "more teams stored a reduction value than the league has: "
@@ -230,8 +230,10 @@ int32_t reduceTeamsSPMD(EnvFn GetEnv, void *ReduceList, void *Buffer,
                                          ListToGlobalCopy, ListToGlobalReduce);
   if (!hw::barrierOr(Last))
     return 0;
-  // Acquire what the other teams stored.
-  hw::fenceDevice();
+  // Thread 0 acquired what the other teams stored; the barrier passes that on
+  // to the threads that read the records with it, and the fence orders their
+  // reads after it.
+  hw::fence<hw::DeviceScope>();
   uint32_t NumTeams = hw::gridDim();
   uint32_t Used = NumTeams < Records ? NumTeams : Records;
   if (Tid < Used) {
@@ -258,7 +260,6 @@ int32_t reduceTeamsSingle(EnvFn GetEnv, void *ReduceList, void *Buffer,
   if (!storeTeamValue(GetEnv, ReduceList, Buffer, Records, ListToGlobalCopy,
                       ListToGlobalReduce))
     return 0;
-  hw::fenceDevice();
   uint32_t NumTeams = hw::gridDim();
   uint32_t Used = NumTeams < Records ? NumTeams : Records;
   GlobalToListCopy(Buffer, 0, ReduceList);
@@ -284,6 +285,10 @@ int32_t reduceTeams(EnvFn GetEnv, ident_t *Loc, void *Buffer, uint32_t Records,
   OMPGPU_CHECK(Buffer == GetEnv().Buffer, Loc,
                "the teams reduction buffer is not the host runtime's");
   OMPGPU_ASSERT(Records > 0, Loc, "a teams reduction buffer without records");
+  // The host gives a launch one record per team where they fit in its
+  // budget, more than clang's count (1,024 by default): teams that do not
+  // share a record store without taking its lock.
+  Records = GetEnv().Records;
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();
   auto *LGCopy = reinterpret_cast<ListGlobalFnTy>(ListToGlobalCopy);
