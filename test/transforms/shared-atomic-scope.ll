@@ -1,7 +1,8 @@
 ; The SharedAtomicScope pass: atomics on shared memory (address space 3) of
-; system scope (what clang-22 emits for every __scoped_atomic_*) get block
-; scope, whatever kind they are; atomics on other memory, and shared-memory
-; atomics whose scope was chosen, keep theirs (in the PTX, .cta instead of
+; system scope (what clang-22 emits for every __scoped_atomic_*) or device
+; scope (what the runtime's build gives the runtime's) get block scope,
+; whatever kind they are; atomics on other memory, and shared-memory atomics
+; whose scope was chosen narrower, keep theirs (in the PTX, .cta instead of
 ; .sys).
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-shared-atomic-scope -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin %ompgpu-plugin -passes=ompgpu-shared-atomic-scope -disable-output \
@@ -17,6 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: atomicrmw add ptr addrspace(3) %p, i64 1 syncscope("block") monotonic
 ; CHECK-NEXT: cmpxchg ptr addrspace(3) %p, i64 0, i64 1 syncscope("block") acq_rel monotonic
 ; CHECK-NEXT: atomicrmw xchg ptr addrspace(3) %p, i64 3 syncscope("singlethread") monotonic
+; CHECK-NEXT: store atomic i64 2, ptr addrspace(3) %p syncscope("block") release
 ; PTX-LABEL: shared(
 ; PTX: ld.acquire.cta.shared.b64
 ; PTX: st.release.cta.shared.b64
@@ -26,6 +28,7 @@ define i64 @shared(ptr addrspace(3) %p) {
   %a = atomicrmw add ptr addrspace(3) %p, i64 1 monotonic
   %c = cmpxchg ptr addrspace(3) %p, i64 0, i64 1 acq_rel monotonic
   %s = atomicrmw xchg ptr addrspace(3) %p, i64 3 syncscope("singlethread") monotonic
+  store atomic i64 2, ptr addrspace(3) %p syncscope("device") release, align 8
   %r = add i64 %l, %a
   ret i64 %r
 }
@@ -40,5 +43,5 @@ define i64 @elsewhere(ptr addrspace(1) %g, ptr %p) {
   ret i64 %r
 }
 
-; REMARK: remark: <unknown>:0:0: 4 atomics on shared memory in function 'shared' order with the threads of the block only (block scope)
+; REMARK: remark: <unknown>:0:0: 5 atomics on shared memory in function 'shared' order with the threads of the block only (block scope)
 ; REMARK-NOT: elsewhere

@@ -285,9 +285,9 @@ int32_t reduceTeams(EnvFn GetEnv, ident_t *Loc, void *Buffer, uint32_t Records,
   OMPGPU_CHECK(Buffer == GetEnv().Buffer, Loc,
                "the teams reduction buffer is not the host runtime's");
   OMPGPU_ASSERT(Records > 0, Loc, "a teams reduction buffer without records");
-  // The host gives a launch one record per team where they fit in its
-  // budget, more than clang's count (1,024 by default): teams that do not
-  // share a record store without taking its lock.
+  // The host gives a launch at least clang's count (1,024 by default) and,
+  // where they fit in its budget, a record per team: teams that do not share
+  // a record store without taking its lock.
   Records = GetEnv().Records;
   uint32_t Tid = hw::threadId();
   uint8_t State = state::get();

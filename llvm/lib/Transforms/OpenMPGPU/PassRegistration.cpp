@@ -25,6 +25,7 @@
 #include "ompgpu/Transforms/ProgramTasks.h"
 #include "ompgpu/Transforms/PureMathCalls.h"
 #include "ompgpu/Transforms/RedundantBarriers.h"
+#include "ompgpu/Transforms/RuntimeAtomicScope.h"
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/SharedLocals.h"
 #include "ompgpu/Transforms/SinCosPairs.h"

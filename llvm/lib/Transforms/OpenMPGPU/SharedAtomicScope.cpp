@@ -5,14 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "ompgpu/Transforms/SharedAtomicScope.h"
 #include "ompgpu/Transforms/AddressSpaces.h"
+#include "ompgpu/Transforms/AtomicScopes.h"
 #include "ompgpu/Transforms/Preserved.h"
-#include "ompgpu/Transforms/Remarks.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "ompgpu-shared-atomic-scope"
@@ -24,59 +21,41 @@ STATISTIC(NumNarrowed, "Atomics on shared memory given block scope");
 namespace ompgpu {
 namespace {
 
-/// If \p I is an atomic access of shared memory wider than block scope, sets
-/// its scope to \p Block and returns true.
-bool narrow(Instruction &I, SyncScope::ID Block) {
-  if (!I.isAtomic() || isa<FenceInst>(I))
-    return false;
+/// Whether \p I, an atomic, accesses shared memory (fences access nothing).
+bool accessesShared(const Instruction &I) {
   const Value *Pointer = getLoadStorePointerOperand(&I);
-  if (!Pointer) {
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-      Pointer = RMW->getPointerOperand();
-    else if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I))
-      Pointer = CAS->getPointerOperand();
-  }
-  if (!Pointer || Pointer->getType()->getPointerAddressSpace() !=
-                      SharedAddressSpace)
-    return false;
-  std::optional<SyncScope::ID> Scope = getAtomicSyncScopeID(&I);
-  // Only the system scope (what clang-22 emits) is known to be wider; a
-  // scope the program chose (single thread, block) stays.
-  if (!Scope || *Scope != SyncScope::System)
-    return false;
-  setAtomicSyncScopeID(&I, Block);
-  return true;
-}
-
-void report(Function &F, unsigned Count) {
-  OptimizationRemarkEmitter(&F).emit([&] {
-    return OptimizationRemarkAnalysis(RemarkPassName, "SharedAtomicScope",
-                                      &remarkAnchor(F))
-           << ore::NV("Atomics", Count)
-           << (Count == 1 ? " atomic on shared memory" : " atomics on shared "
-                                                         "memory")
-           << " in " << describeFunction(F.getName())
-           << " order with the threads of the block only (block scope)";
-  });
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    Pointer = RMW->getPointerOperand();
+  else if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I))
+    Pointer = CAS->getPointerOperand();
+  return Pointer &&
+         Pointer->getType()->getPointerAddressSpace() == SharedAddressSpace;
 }
 
 } // namespace
 
 PreservedAnalyses SharedAtomicScopePass::run(Module &M,
                                              ModuleAnalysisManager &) {
+  SyncScope::ID Device = M.getContext().getOrInsertSyncScopeID("device");
   SyncScope::ID Block = M.getContext().getOrInsertSyncScopeID("block");
-  bool Changed = false;
-  for (Function &F : M) {
-    unsigned Count = 0;
-    for (Instruction &I : instructions(F))
-      Count += narrow(I, Block);
-    if (!Count)
-      continue;
-    NumNarrowed += Count;
-    report(F, Count);
-    Changed = true;
-  }
-  return preservedUnlessCFGChanged(Changed);
+  unsigned Count =
+      rescopeAtomics(M,
+                     [&](const Instruction &I,
+                         SyncScope::ID Scope) -> std::optional<SyncScope::ID> {
+                       // The system scope (what clang-22 emits) and the device
+                       // scope (what the runtime's build gives its atomics,
+                       // RuntimeAtomicScope.h) are wider than the block; a
+                       // narrower scope the program chose (single thread,
+                       // block) stays.
+                       if ((Scope != SyncScope::System && Scope != Device) ||
+                           !accessesShared(I))
+                         return std::nullopt;
+                       return Block;
+                     },
+                     {"SharedAtomicScope", "atomic on shared memory",
+                      "atomics on shared memory", "block"});
+  NumNarrowed += Count;
+  return preservedUnlessCFGChanged(Count > 0);
 }
 
 } // namespace ompgpu
