@@ -272,8 +272,10 @@ void Device::freeLargeBlocksWhenIdle() {
 }
 
 void Device::synchronizeAll() {
-  for (const std::unique_ptr<Lane> &L : Streams.lanes())
+  for (const std::unique_ptr<Lane> &L : Streams.lanes()) {
     L->Work.synchronize();
+    land(L->Arriving);
+  }
   freeLargeBlocksWhenIdle();
 }
 
@@ -394,12 +396,7 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
   };
   CopyBox Row;
   Row.Width = Size;
-  // The driver's copy into pageable memory is as synchronous as a small one
-  // here, but starts only once the host has seen the work before it done: a
-  // copy into pinned memory is queued behind that work and runs as soon as
-  // it ends.
-  Landings Landed;
-  if (char *Pinned = landingFor(CopiesOut, Dst, Size, Row)) {
+  if (char *Pinned = landingFor(Dst, Size, Row)) {
     QueueCopy(Src, Pinned, Size);
   } else if (Large.takes(Dst, Size)) {
     enqueue(
@@ -407,19 +404,21 @@ void Device::copyFromDevice(void *Dst, uintptr_t Src, size_t Size) {
           Large.fromDevice(Current->Work, Context, Dst, Src, Size);
         },
         [&] { return copyEvent("DtoH", Size); });
-  } else if (char *Pinned = Size <= SmallLandingBytes
-                                ? landingFor(&Landed, Dst, Size, Row)
-                                : nullptr) {
-    QueueCopy(Src, Pinned, Size);
-    synchronize();
-    LandingMemory.land(Landed, Large.hostThreads());
   } else {
     QueueCopy(Src, Dst, Size);
   }
 }
 
-char *Device::landingFor(Landings *List, void *Host, size_t Span,
-                         const CopyBox &Box) {
+char *Device::landingFor(void *Host, size_t Span, const CopyBox &Box) {
+  // A construct that completes later lands all its copies. The driver's copy
+  // into pageable memory returns only once it is done, and starts only once
+  // the host has seen the work before it done; a small copy into pinned
+  // memory is queued behind that work, runs as soon as it ends, and lands
+  // with the construct's others at the next synchronize(). Larger copies
+  // count by their bandwidth, not their start (LargeCopies).
+  Landings *List = CopiesOut;
+  if (!List && Span <= SmallLandingBytes)
+    List = &Current->Arriving;
   if (!List || HostAccessibleMemory::get().contains(addressOf(Host), Span))
     return nullptr;
   char *Pinned = LandingMemory.take(Box.Width * Box.Height * Box.Depth);
@@ -430,12 +429,14 @@ char *Device::landingFor(Landings *List, void *Host, size_t Span,
 void Device::land(Landings &Done) {
   if (Done.empty())
     return;
+  // Counted now: the span's event is made when it ends, once the list is
+  // empty.
+  size_t Bytes = 0;
+  for (const Landing &L : Done)
+    Bytes += L.Box.Width * L.Box.Height * L.Box.Depth;
   trace::HostSpan Span([&] {
-    size_t Bytes = 0;
-    for (const Landing &L : Done)
-      Bytes += L.Box.Width * L.Box.Height * L.Box.Depth;
     return trace::Event{
-        "land copies", "copy",
+        "land copies", "land",
         trace::Args().add("device", Properties.Id).add("bytes", Bytes)};
   });
   LandingMemory.land(Done, Large.hostThreads());
@@ -531,7 +532,7 @@ void Device::copyBoxFromDevice(void *Dst, uintptr_t Src, const CopyBox &Box) {
   Copy.dstMemoryType = CU_MEMORYTYPE_HOST;
   size_t Span = (Box.Depth - 1) * Box.DstSlicePitch +
                 (Box.Height - 1) * Box.DstPitch + Box.Width;
-  if (char *Pinned = landingFor(CopiesOut, Dst, Span, Box)) {
+  if (char *Pinned = landingFor(Dst, Span, Box)) {
     // The rows land packed.
     CopyBox Packed = Box;
     Packed.DstPitch = Box.Width;
@@ -680,6 +681,7 @@ void Device::unlockHostMemory(void *Ptr) {
 
 void Device::synchronize() {
   Current->Work.synchronize();
+  land(Current->Arriving);
   freeLargeBlocksWhenIdle();
 }
 

@@ -101,8 +101,8 @@ public:
     Lane *Outer;
     Landings *OuterCopiesOut;
   };
-  /// Moves an asynchronous construct's copies to the host, whose work is
-  /// done, into place.
+  /// Moves copies to the host that landed in pinned memory (an asynchronous
+  /// construct's, or a lane's Arriving), whose work is done, into place.
   void land(Landings &Done);
 
   /// The kernel of a target region, by its host region id; nullptr if no
@@ -218,9 +218,9 @@ public:
   void releaseWhenDone(uintptr_t Ptr) override;
   void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override;
   void copyValueToDevice(uintptr_t Dst, uintptr_t Value) override;
-  /// Copies of \p Size bytes to pageable host memory (from constructs that
-  /// complete before they return) up to this size land in pinned memory: a
-  /// copy this small costs the latency of its start, not bandwidth.
+  /// Copies to pageable host memory (from constructs that complete before
+  /// they return) up to this size land in pinned memory: a copy this small
+  /// costs the latency of its start, not bandwidth.
   static constexpr size_t SmallLandingBytes = size_t(64) << 10;
   void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override;
   void copyBoxToDevice(uintptr_t Dst, const void *Src,
@@ -256,11 +256,10 @@ private:
   /// the box's shape, which this fills in.
   void copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy, const char *Direction);
   /// Pinned memory for the rows of \p Box, to go to the \p Span bytes of
-  /// host memory at \p Host, to land in (listed in \p List) if \p List is
-  /// given and \p Host is pageable; else nullptr (copy to \p Host itself).
-  /// The list is CopiesOut, for a construct that completes later, or a
-  /// synchronous copy's own.
-  char *landingFor(Landings *List, void *Host, size_t Span, const CopyBox &Box);
+  /// pageable host memory at \p Host, where the copy lands (listed in
+  /// CopiesOut, or if small in the lane's Arriving); else nullptr (copy to
+  /// \p Host itself).
+  char *landingFor(void *Host, size_t Span, const CopyBox &Box);
   /// Enables this device's access to \p Peer's memory once, where the
   /// driver says the two GPUs allow it.
   void reachPeer(const Device &Peer);

@@ -17,6 +17,7 @@
 
 #include "CudaDriver.h"
 #include "EventPool.h"
+#include "Landings.h"
 #include "Queue.h"
 #include "Staging.h"
 
@@ -36,6 +37,10 @@ struct Lane {
   Staging Stage;
   /// Asynchronous constructs and interop objects using the lane.
   int Users = 0;
+  /// Small copies to pageable host memory queued on the lane by constructs
+  /// that complete before they return: they land when the lane is next
+  /// synchronized (Device::synchronize), once for all of a construct's.
+  Landings Arriving;
   /// The launch environment of the kernels launched on the lane
   /// (KernelLaunch.cpp); 0 until a kernel needs one. Kernels of one stream
   /// run one after the other, so one per lane suffices. It has room for

@@ -146,18 +146,20 @@ int main(int Argc, char **Argv) {
 
 // Host threads: the constructs (a target region is named after its kernel,
 // by function and line), their data mapping steps, launches, waits for a
-// stream (main: twice while loading the image, for the kernel environment it
-// reads, a small copy to pageable memory that lands in pinned memory and
-// waits, and for the image's own copies; in the update, which waits for both
+// stream (main: once while loading the image, for the kernel environment it
+// reads and the image's own copies; in the update, which waits for both
 // regions of line 30 (their array stays mapped by the data region, so they do
 // not wait), and in the memory API's copies to another device and to the
-// host; the worker: twice while loading, and for its region's copy back),
-// device initialization, image loads and allocations ("cuMemAlloc" where the
-// pool had no block).
+// host; the worker: once while loading, and for its region's copy back), the
+// small copies to pageable memory that land in pinned memory and move into
+// place at such a wait ("land copies": main's kernel environment, update and
+// copy to the host; the worker's kernel environment and copy back), device
+// initialization, image loads and allocations ("cuMemAlloc" where the pool
+// had no block).
 // CHECK: valid trace
 // CHECK-NEXT: process 1: host: {{.*}} (pid {{[0-9]+}})
-// CHECK-NEXT:   thread main: alloc 4, cuMemAlloc 4, enter data 3, exit data 3, free 4, initialize device 1, launch 2, load image 1, main:30 2, update 1, wait 5
-// CHECK-NEXT:   thread 2: alloc 1, cuMemAlloc 1, enter data 1, exit data 1, free 1, initialize device 1, launch 1, load image 1, wait 3, worker():50 1
+// CHECK-NEXT:   thread main: alloc 4, cuMemAlloc 4, enter data 3, exit data 3, free 4, initialize device 1, land copies 3, launch 2, load image 1, main:30 2, update 1, wait 4
+// CHECK-NEXT:   thread 2: alloc 1, cuMemAlloc 1, enter data 1, exit data 1, free 1, initialize device 1, land copies 2, launch 1, load image 1, wait 2, worker():50 1
 // Device streams: kernels and copies (loading an image reads each kernel's
 // environment: 28 bytes from the device).
 // CHECK-NEXT: process 2: device 0: Fake GPU 0 (sm_90)
