@@ -218,10 +218,6 @@ public:
   void releaseWhenDone(uintptr_t Ptr) override;
   void copyToDevice(uintptr_t Dst, const void *Src, size_t Size) override;
   void copyValueToDevice(uintptr_t Dst, uintptr_t Value) override;
-  /// Copies to pageable host memory (from constructs that complete before
-  /// they return) up to this size land in pinned memory: a copy this small
-  /// costs the latency of its start, not bandwidth.
-  static constexpr size_t SmallLandingBytes = size_t(64) << 10;
   void copyFromDevice(void *Dst, uintptr_t Src, size_t Size) override;
   void copyBoxToDevice(uintptr_t Dst, const void *Src,
                        const CopyBox &Box) override;
@@ -255,6 +251,10 @@ private:
   /// Queues a 2-D or 3-D copy whose two sides \p Copy describes, except for
   /// the box's shape, which this fills in.
   void copyBox(const CopyBox &Box, CUDA_MEMCPY3D Copy, const char *Direction);
+  /// Copies to pageable host memory (from constructs that complete before
+  /// they return) up to this size land in pinned memory: a copy this small
+  /// costs the latency of its start, not bandwidth.
+  static constexpr size_t SmallLandingBytes = size_t(64) << 10;
   /// Pinned memory for the rows of \p Box, to go to the \p Span bytes of
   /// pageable host memory at \p Host, where the copy lands (listed in
   /// CopiesOut, or if small in the lane's Arriving); else nullptr (copy to
